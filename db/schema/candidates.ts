@@ -1,0 +1,122 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { companies } from "./companies";
+import { createdAt, idColumn, time } from "./columns";
+import { interviews } from "./interviews";
+import { users } from "./users";
+
+export const candidateStatuses = [
+  "in_progress",
+  "passed",
+  "needs_review",
+  "did_not_pass",
+  "shortlisted",
+  "on_hold",
+  "rejected",
+  "cancelled",
+  "abandoned",
+] as const;
+export type CandidateStatus = (typeof candidateStatuses)[number];
+
+export const resultStates = ["waiting", "complete", "incomplete", "not_applicable"] as const;
+export type ResultState = (typeof resultStates)[number];
+
+export const incompleteReasons = [
+  "not_submitted",
+  "interview_not_finished",
+  "too_little_speech",
+  "no_answers",
+  "scoring_failed",
+  "recording_failed",
+  "not_delivered_in_time",
+  "other",
+] as const;
+export type IncompleteReason = (typeof incompleteReasons)[number];
+
+export const recommendations = ["strongly_recommend", "recommended", "consider", "not_recommended"] as const;
+export type Recommendation = (typeof recommendations)[number];
+
+export const recordingStatuses = ["processing", "ready", "failed", "none", "deleted"] as const;
+export type RecordingStatus = (typeof recordingStatuses)[number];
+
+/** Where the AI score stands; `failed` means it will never come. */
+export const scoreStatuses = ["pending", "saved", "failed"] as const;
+export type ScoreStatus = (typeof scoreStatuses)[number];
+
+export const highlightTypes = ["strength", "concern", "insight", "conduct"] as const;
+export type Highlight = { quote: string; type: (typeof highlightTypes)[number]; why: string };
+
+/** One attempt at an interview. A retake is a new row with the next attempt number. */
+export const candidates = pgTable(
+  "candidates",
+  {
+    id: idColumn(),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id),
+    interviewId: text("interview_id")
+      .notNull()
+      .references(() => interviews.id),
+    attempt: integer("attempt").notNull(),
+    /** A team member trying the interview out: never listed, never evented. */
+    isPreview: boolean("is_preview").notNull().default(false),
+    previewedByUserId: text("previewed_by_user_id").references(() => users.id),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    status: text("status", { enum: candidateStatuses }).notNull().default("in_progress"),
+    rejectionReason: text("rejection_reason"),
+    startedAt: time("started_at").notNull(),
+    submittedAt: time("submitted_at"),
+    /** When an unsubmitted attempt was ended: cancelled, abandoned or moved on. */
+    endedAt: time("ended_at"),
+
+    aiStartedAt: time("ai_started_at"),
+    aiFinishedAt: time("ai_finished_at"),
+    aiMode: text("ai_mode", { enum: ["video", "audio_only"] }),
+    aiLanguage: text("ai_language"),
+    aiDurationSeconds: integer("ai_duration_seconds"),
+    aiQuestionsAsked: integer("ai_questions_asked").notNull().default(0),
+    aiQuestionsAnswered: integer("ai_questions_answered").notNull().default(0),
+    recordingStatus: text("recording_status", { enum: recordingStatuses }),
+    recordingFileId: text("recording_file_id"),
+    recordingDurationSeconds: integer("recording_duration_seconds"),
+
+    scoreStatus: text("score_status", { enum: scoreStatuses }).notNull().default("pending"),
+    scoredAt: time("scored_at"),
+    resultState: text("result_state", { enum: resultStates }).notNull().default("waiting"),
+    incompleteReason: text("incomplete_reason", { enum: incompleteReasons }),
+    resultFinalAt: time("result_final_at"),
+    score: integer("score"),
+    recommendation: text("recommendation", { enum: recommendations }),
+    summary: text("summary"),
+    strengths: jsonb("strengths").$type<string[]>().notNull().default([]),
+    areasToImprove: jsonb("areas_to_improve").$type<string[]>().notNull().default([]),
+    skills: jsonb("skills").$type<Record<string, number>>().notNull().default({}),
+    highlights: jsonb("highlights").$type<Highlight[]>().notNull().default([]),
+    endedForConduct: boolean("ended_for_conduct").notNull().default(false),
+
+    createdAt: createdAt(),
+    updatedAt: time("updated_at").notNull().defaultNow(),
+  },
+  (table) => [
+    // One index per list ordering of GET /candidates (company first, then the
+    // ordering keys, id last as the unique tie-breaker). Previews are left out.
+    index("candidates_submitted_idx")
+      .on(table.companyId, table.submittedAt.desc(), table.id.desc())
+      .where(sql`not ${table.isPreview} and ${table.submittedAt} is not null`),
+    index("candidates_interview_submitted_idx")
+      .on(table.companyId, table.interviewId, table.submittedAt.desc(), table.id.desc())
+      .where(sql`not ${table.isPreview} and ${table.submittedAt} is not null`),
+    index("candidates_started_idx")
+      .on(table.companyId, table.startedAt.desc(), table.id.desc())
+      .where(sql`not ${table.isPreview}`),
+    index("candidates_interview_started_idx")
+      .on(table.companyId, table.interviewId, table.startedAt.desc(), table.id.desc())
+      .where(sql`not ${table.isPreview}`),
+    index("candidates_in_progress_idx")
+      .on(table.companyId, table.startedAt.desc(), table.id.desc())
+      .where(sql`not ${table.isPreview} and ${table.status} = 'in_progress'`),
+    index("candidates_attempts_idx").on(table.interviewId, sql`lower(${table.email})`, table.attempt),
+  ],
+);

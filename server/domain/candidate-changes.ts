@@ -1,0 +1,71 @@
+/**
+ * The one way a candidate changes: lock the row, decide the change, settle the
+ * result, write the row, and append the events the change produces together
+ * with the delivery job, all in one transaction.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { candidates, type ChangedBy, events, type IncompleteReason } from "@/db/schema";
+import type { CandidateRow } from "./candidate-row";
+import type { DomainContext } from "./context";
+import { notFound } from "./errors";
+import { type EventDraft, eventsForChange } from "./event-rules";
+import { settleResult } from "./result";
+
+export const systemActor: ChangedBy = { type: "system", name: "System" };
+
+export type Decision = {
+  patch: Partial<CandidateRow>;
+  /** Who made a status change, when the decision makes one. */
+  by?: ChangedBy;
+  /** A reason that makes the result final and incomplete. */
+  incomplete?: IncompleteReason;
+};
+
+export type Transaction = Parameters<Parameters<DomainContext["db"]["transaction"]>[0]>[0];
+
+export async function changeCandidate(
+  ctx: DomainContext,
+  candidateId: string,
+  decide: (candidate: CandidateRow, tx: Transaction, now: Date) => Decision | Promise<Decision>,
+): Promise<CandidateRow> {
+  return ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(candidates).where(eq(candidates.id, candidateId)).for("update");
+    if (!current) throw notFound("candidate", candidateId);
+    const now = ctx.clock.now();
+    const decision = await decide(current, tx, now);
+    const merged: CandidateRow = { ...current, ...decision.patch };
+    const patch = { ...decision.patch, ...settleResult(merged, now, decision.incomplete), updatedAt: now };
+    const next: CandidateRow = { ...current, ...patch };
+    await tx.update(candidates).set(patch).where(eq(candidates.id, candidateId));
+    await appendEvents(ctx, tx, [{ candidate: next, drafts: eventsForChange(current, next, decision.by ?? systemActor), at: now }]);
+    return next;
+  });
+}
+
+export type EventBatch = { candidate: Pick<CandidateRow, "id" | "companyId" | "interviewId">; drafts: EventDraft[]; at: Date };
+
+/**
+ * Appends events and, in the same transaction, the graphile-worker job that
+ * delivers them: the job exists exactly when the events do.
+ */
+export async function appendEvents(ctx: DomainContext, tx: Executor, batches: EventBatch[]): Promise<string[]> {
+  const rows = batches.flatMap(({ candidate, drafts, at }) =>
+    drafts.map((draft) => ({
+      id: ctx.newId("event"),
+      companyId: candidate.companyId,
+      candidateId: candidate.id,
+      interviewId: candidate.interviewId,
+      type: draft.type,
+      change: draft.change,
+      createdAt: at,
+    })),
+  );
+  if (rows.length === 0) return [];
+  await tx.insert(events).values(rows);
+  const eventIds = rows.map((row) => row.id);
+  await tx.execute(
+    sql`select graphile_worker.add_job('fan-out-events', ${JSON.stringify({ eventIds })}::json)`,
+  );
+  return eventIds;
+}

@@ -1,0 +1,3 @@
+import type { candidates } from "@/db/schema";
+
+export type CandidateRow = typeof candidates.$inferSelect;

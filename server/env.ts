@@ -1,0 +1,83 @@
+/**
+ * The process environment, validated once at start-up. Every setting the
+ * product reads lives here and is documented in `.env.example`.
+ *
+ * Secrets (`APP_SECRET`, `NEXTAUTH_SECRET`) are required in production. In
+ * development and tests a random value is generated once and kept in
+ * `.data/dev-secrets.json`, so signed links and sessions survive restarts.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+const integer = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: integer(3000),
+  APP_URL: optionalText.pipe(z.url().optional()),
+  DATABASE_URL: optionalText,
+  DATA_DIR: z.string().default(".data"),
+  EMBEDDED_POSTGRES_PORT: integer(54329),
+  FILE_STORAGE_DIR: optionalText,
+  APP_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  NEXTAUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  WORKER_CONCURRENCY: integer(10),
+  RATE_LIMIT_PER_KEY: integer(120),
+  RATE_LIMIT_PER_COMPANY: integer(300),
+});
+
+export type Env = Omit<z.infer<typeof schema>, "APP_SECRET" | "NEXTAUTH_SECRET" | "APP_URL" | "FILE_STORAGE_DIR"> & {
+  APP_URL: string;
+  APP_SECRET: string;
+  NEXTAUTH_SECRET: string;
+  FILE_STORAGE_DIR: string;
+};
+
+type DevSecrets = { APP_SECRET: string; NEXTAUTH_SECRET: string };
+
+function devSecrets(dataDir: string): DevSecrets {
+  const file = path.resolve(dataDir, "dev-secrets.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as DevSecrets;
+  const secrets: DevSecrets = {
+    APP_SECRET: randomBytes(32).toString("base64url"),
+    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+  };
+  mkdirSync(path.dirname(file), { recursive: true });
+  // `wx` keeps the first writer's secrets when several processes start at once.
+  try {
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: "wx" });
+  } catch {
+    return JSON.parse(readFileSync(file, "utf8")) as DevSecrets;
+  }
+  return secrets;
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${problems.join("\n")}`);
+  }
+  const values = parsed.data;
+  const missing = (["APP_SECRET", "NEXTAUTH_SECRET"] as const).filter((name) => !values[name]);
+  if (missing.length > 0 && values.NODE_ENV === "production") {
+    throw new Error(`Invalid environment: ${missing.join(" and ")} must be set in production (32+ random characters).`);
+  }
+  const fallback = missing.length > 0 ? devSecrets(values.DATA_DIR) : undefined;
+  return {
+    ...values,
+    APP_URL: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    APP_SECRET: values.APP_SECRET ?? fallback!.APP_SECRET,
+    NEXTAUTH_SECRET: values.NEXTAUTH_SECRET ?? fallback!.NEXTAUTH_SECRET,
+    FILE_STORAGE_DIR: values.FILE_STORAGE_DIR ?? path.join(values.DATA_DIR, "files"),
+  };
+}
+
+export const env: Env = parseEnv(process.env);
