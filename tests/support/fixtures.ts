@@ -1,0 +1,89 @@
+/** Small builders for domain tests: every write goes through the domain write path. */
+import { asc, eq, sql } from "drizzle-orm";
+import { events } from "@/db/schema";
+import { createCompany } from "@/server/domain/accounts";
+import { saveAnswers, startAttempt, uploadDocument } from "@/server/domain/attempts";
+import { finishAiInterview, saveScore, startAiInterview, storeRecording } from "@/server/domain/ai-interview";
+import type { DomainContext } from "@/server/domain/context";
+import { createInterview, type InterviewInput, loadInterview, publishInterview } from "@/server/domain/interviews";
+
+export async function makeCompany(ctx: DomainContext, name = "Acme") {
+  return (await createCompany(ctx, { name })).id;
+}
+
+export const fullInterview: InterviewInput = {
+  title: "Support Specialist",
+  passMark: 60,
+  questions: [
+    { text: "Why support?", type: "open_text", required: true },
+    { text: "Phone calls okay?", type: "yes_no", required: true },
+    { text: "Shift?", type: "mcq", required: false, choices: ["Early", "Late"] },
+  ],
+  aiStep: { type: "scripted", mode: "video", language: "en", timeLimitMinutes: 20, questionCount: 2, skills: ["Empathy"] },
+  documentStep: { label: "CV", description: "Your CV", acceptedTypes: ["application/pdf"], required: true },
+};
+
+export async function makeInterview(ctx: DomainContext, companyId: string, input: InterviewInput = fullInterview) {
+  const { id } = await createInterview(ctx, companyId, input);
+  await publishInterview(ctx, id);
+  return loadInterview(ctx.db, id);
+}
+
+export async function startCandidate(ctx: DomainContext, interviewId: string, extra: { previewByUserId?: string; email?: string } = {}) {
+  return startAttempt(ctx, { interviewId, name: "Ada Lovelace", email: extra.email ?? "ada@example.com", ...extra });
+}
+
+export const score = (value = 75) => ({
+  score: value,
+  recommendation: "recommended" as const,
+  summary: "Solid.",
+  strengths: ["Clear"],
+  skills: { Empathy: value },
+});
+
+type Interview = Awaited<ReturnType<typeof makeInterview>>;
+
+/** Answers the form, and does the AI interview and the document where the interview has them. */
+export async function completeSteps(ctx: DomainContext, interview: Interview, candidateId: string) {
+  const answers = Object.fromEntries(
+    interview.questions.filter((q) => q.required).map((q) => [q.id, q.type === "yes_no" ? "Yes" : q.type === "mcq" ? q.choices[0]! : "Because."]),
+  );
+  await saveAnswers(ctx, candidateId, answers);
+  if (interview.aiStep) {
+    await startAiInterview(ctx, candidateId);
+    await finishAiInterview(ctx, candidateId, {
+      transcript: [{ question: "Tell me about you.", answer: "I like people.", speakingSeconds: 40 }],
+      durationSeconds: 300,
+      questionsAsked: 1,
+    });
+  }
+  if (interview.documentStep) {
+    await uploadDocument(ctx, candidateId, { fileName: "cv.pdf", contentType: "application/pdf", bytes: Buffer.from("%PDF-1.4") });
+  }
+}
+
+export const recording = { fileName: "rec.wav", contentType: "audio/wav", bytes: Buffer.from("RIFF"), durationSeconds: 300 };
+
+export async function scoreAndRecord(ctx: DomainContext, candidateId: string, value = 75) {
+  await saveScore(ctx, candidateId, score(value));
+  await storeRecording(ctx, candidateId, recording);
+}
+
+/** The candidate's events in history order. */
+export async function eventsOf(ctx: DomainContext, candidateId: string) {
+  return ctx.db
+    .select({ id: events.id, type: events.type, change: events.change, createdAt: events.createdAt })
+    .from(events)
+    .where(eq(events.candidateId, candidateId))
+    .orderBy(asc(events.txId), asc(events.seq));
+}
+
+export const typesOf = async (ctx: DomainContext, candidateId: string) => (await eventsOf(ctx, candidateId)).map((event) => event.type);
+
+/** Event ids carried by pending fan-out jobs, in job order. */
+export async function enqueuedEventIds(ctx: DomainContext): Promise<string[]> {
+  const rows = await ctx.db.execute<{ payload: { eventIds: string[] } }>(
+    sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'fan-out-events' order by j.id`,
+  );
+  return [...rows].flatMap((row) => row.payload.eventIds);
+}

@@ -1,0 +1,60 @@
+/**
+ * One PostgreSQL server for the whole run: the embedded one in a temporary
+ * folder, or the server at DATABASE_URL. A migrated template database is made
+ * once; each test file clones it (see database.ts), which takes milliseconds.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import type { TestProject } from "vitest/node";
+import { migrateDatabase } from "@/db/migrate";
+import { startEmbeddedPostgres } from "@/server/runtime/database";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    serverUrl: string;
+    templateDatabase: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export default async function setup(project: TestProject) {
+  let folder: string | undefined;
+  let serverUrl: string;
+  let stopServer = async () => {};
+  if (process.env.DATABASE_URL) {
+    serverUrl = process.env.DATABASE_URL;
+  } else {
+    folder = mkdtempSync(path.join(tmpdir(), "interview-api-test-"));
+    const running = await startEmbeddedPostgres({ directory: path.join(folder, "postgres"), port: await freePort(), database: "postgres" });
+    serverUrl = running.url;
+    stopServer = running.stop;
+  }
+  const templateDatabase = `test_template_${process.pid}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${templateDatabase}`);
+  const templateUrl = new URL(serverUrl);
+  templateUrl.pathname = `/${templateDatabase}`;
+  await migrateDatabase(templateUrl.toString());
+
+  project.provide("serverUrl", serverUrl);
+  project.provide("templateDatabase", templateDatabase);
+
+  return async () => {
+    await admin.unsafe(`drop database if exists ${templateDatabase} with (force)`).catch(() => {});
+    await admin.end();
+    await stopServer();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  };
+}
