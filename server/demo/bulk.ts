@@ -30,28 +30,31 @@ export async function bulkSimulate(ctx: DomainContext, options: BulkOptions) {
   await ctx.storage.put(documentKey, document);
   const shared = { recordingKey, recordingSize: recording.byteLength, documentKey, documentSize: document.byteLength };
 
-  // Start times, spread over two weeks and sorted, so submissions come in order.
+  // Each attempt is anchored on when it was submitted (or ended), evenly spread
+  // over two weeks in order, and every event of an attempt happens then: so
+  // the history grows in time order across batches.
   const span = 14 * day;
-  const starts = Array.from({ length: options.candidates }, (_, index) => now - span + (span * (index + random.next())) / options.candidates);
+  const anchors = Array.from({ length: options.candidates }, (_, index) => now - span + (span * (index + random.next())) / options.candidates);
   let submitted = 0;
-  for (let offset = 0; offset < starts.length; offset += batchSize) {
-    const batch = starts.slice(offset, offset + batchSize).map((start) => attemptAt(ctx, options, start, shared));
+  for (let offset = 0; offset < anchors.length; offset += batchSize) {
+    const batch = anchors.slice(offset, offset + batchSize).map((anchor) => attemptAt(ctx, options, anchor, shared));
     submitted += batch.filter((attempt) => attempt.candidate.submittedAt).length;
     await importAttempts(ctx, batch);
   }
   return { candidates: options.candidates, submitted };
 }
 
-function attemptAt(ctx: DomainContext, options: BulkOptions, start: number, shared: { recordingKey: string; recordingSize: number; documentKey: string; documentSize: number }): ImportedAttempt {
+function attemptAt(ctx: DomainContext, options: BulkOptions, anchor: number, shared: { recordingKey: string; recordingSize: number; documentKey: string; documentSize: number }): ImportedAttempt {
   const { random } = options;
   const interview = random.pick(options.interviews);
   const template = interviewTemplates.find((t) => t.title === interview.title) ?? interviewTemplates[0]!;
   const who = person(random);
   const id = ctx.newId("candidate");
-  const startedAt = new Date(start);
   const outcome = random.weighted([["submitted", 85], ["in_progress", 5], ["abandoned", 6], ["scoring_failed", 4]] as const);
-  const finishedAt = new Date(start + random.int(10, 40) * minute);
-  const submittedAt = outcome === "submitted" || outcome === "scoring_failed" ? new Date(finishedAt.getTime() + 2 * minute) : null;
+  const start = anchor - random.int(12, 42) * minute;
+  const startedAt = new Date(start);
+  const finishedAt = new Date(anchor - 2 * minute);
+  const submittedAt = outcome === "submitted" || outcome === "scoring_failed" ? new Date(anchor) : null;
   const ai = interview.aiStep;
   const questions = template.aiQuestions.slice(0, ai?.questionCount ?? 0);
   const transcript = ai && outcome !== "in_progress" ? transcriptFor(random, questions, questions.length) : [];

@@ -5,10 +5,11 @@
  * - live: keeps producing new candidates in real time until stopped;
  * - bulk (above 5,000 candidates, or `bulk: true`): batched inserts through the
  *   same rules, for benchmarks at up to millions of candidates.
+ * The seed decides everything that happens; ids stay random so runs with the
+ * same seed can share a database.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { companies, events, interviews, users } from "@/db/schema";
-import { createIdGenerator } from "@/server/ids";
 import type { DomainContext } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { createInterview, loadInterview, type LoadedInterview, pauseInterview, publishInterview } from "@/server/domain/interviews";
@@ -33,7 +34,7 @@ const day = 24 * 60 * 60 * 1000;
 export async function simulate(base: DomainContext, options: SimulateOptions) {
   const random = createRandom(options.seed ?? Date.now());
   const now = (options.now ?? base.clock.now()).getTime();
-  const ctx: DomainContext = { ...base, newId: createIdGenerator(random.bytes), clock: { now: () => new Date(now) } };
+  const ctx: DomainContext = { ...base, clock: { now: () => new Date(now) } };
   const candidateCount = options.candidates ?? 50;
   const before = await countEvents(ctx, options.companyId);
   const interviewList = await prepareInterviews(ctx, options.companyId, options.interviews ?? 3, now - 15 * day);

@@ -85,7 +85,7 @@ export async function createApiKey(ctx: DomainContext, input: { companyId: strin
 export async function revokeApiKey(ctx: DomainContext, keyId: string, companyId?: string) {
   const revoked = await ctx.db
     .update(apiKeys)
-    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${ctx.clock.now()})` })
+    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${ctx.clock.now().toISOString()}::timestamptz)` })
     .where(and(eq(apiKeys.id, keyId), companyId ? eq(apiKeys.companyId, companyId) : undefined))
     .returning({ id: apiKeys.id });
   if (revoked.length === 0) throw notFound("API key", keyId);
