@@ -49,7 +49,8 @@ export async function simulate(base: DomainContext, options: SimulateOptions) {
     planJourney(
       { random, interview: random.pick(interviewList), previewUserId, pace: 1 },
       random.weighted(scenarios),
-      now - random.next() * 14 * day,
+      // Some recent candidates, so there is work in flight: late recordings, unscored interviews.
+      now - random.next() * (random.chance(0.15) ? 2 : 14) * day,
     ),
   ).flat();
   const played = await playInOrder(ctx, steps.filter((step) => step.at <= now));
