@@ -1,10 +1,10 @@
 CREATE TABLE "companies" (
 	"id" text PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
-	"suspended_at" timestamp with time zone,
+	"suspended_at" timestamp (3) with time zone,
 	"rate_limit_per_key" integer,
 	"rate_limit_per_company" integer,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
@@ -15,7 +15,7 @@ CREATE TABLE "users" (
 	"role" text NOT NULL,
 	"password_hash" text NOT NULL,
 	"session_version" integer DEFAULT 1 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "api_keys" (
@@ -25,9 +25,9 @@ CREATE TABLE "api_keys" (
 	"hash" text NOT NULL,
 	"display_prefix" text NOT NULL,
 	"created_by_user_id" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"last_used_at" timestamp with time zone,
-	"revoked_at" timestamp with time zone
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"last_used_at" timestamp (3) with time zone,
+	"revoked_at" timestamp (3) with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "interviews" (
@@ -40,10 +40,10 @@ CREATE TABLE "interviews" (
 	"pass_mark" integer,
 	"ai_step" jsonb,
 	"document_step" jsonb,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"published_at" timestamp with time zone,
-	"closed_at" timestamp with time zone,
-	"deleted_at" timestamp with time zone
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"published_at" timestamp (3) with time zone,
+	"closed_at" timestamp (3) with time zone,
+	"deleted_at" timestamp (3) with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "interview_questions" (
@@ -68,11 +68,11 @@ CREATE TABLE "candidates" (
 	"phone" text,
 	"status" text DEFAULT 'in_progress' NOT NULL,
 	"rejection_reason" text,
-	"started_at" timestamp with time zone NOT NULL,
-	"submitted_at" timestamp with time zone,
-	"ended_at" timestamp with time zone,
-	"ai_started_at" timestamp with time zone,
-	"ai_finished_at" timestamp with time zone,
+	"started_at" timestamp (3) with time zone NOT NULL,
+	"submitted_at" timestamp (3) with time zone,
+	"ended_at" timestamp (3) with time zone,
+	"ai_started_at" timestamp (3) with time zone,
+	"ai_finished_at" timestamp (3) with time zone,
 	"ai_mode" text,
 	"ai_language" text,
 	"ai_duration_seconds" integer,
@@ -82,10 +82,10 @@ CREATE TABLE "candidates" (
 	"recording_file_id" text,
 	"recording_duration_seconds" integer,
 	"score_status" text DEFAULT 'pending' NOT NULL,
-	"scored_at" timestamp with time zone,
+	"scored_at" timestamp (3) with time zone,
 	"result_state" text DEFAULT 'waiting' NOT NULL,
 	"incomplete_reason" text,
-	"result_final_at" timestamp with time zone,
+	"result_final_at" timestamp (3) with time zone,
 	"score" integer,
 	"recommendation" text,
 	"summary" text,
@@ -94,8 +94,8 @@ CREATE TABLE "candidates" (
 	"skills" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"highlights" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"ended_for_conduct" boolean DEFAULT false NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "candidate_answers" (
@@ -103,7 +103,7 @@ CREATE TABLE "candidate_answers" (
 	"question_id" text NOT NULL,
 	"question" text NOT NULL,
 	"answer" text NOT NULL,
-	"answered_at" timestamp with time zone NOT NULL,
+	"answered_at" timestamp (3) with time zone NOT NULL,
 	CONSTRAINT "candidate_answers_candidate_id_question_id_pk" PRIMARY KEY("candidate_id","question_id")
 );
 --> statement-breakpoint
@@ -117,8 +117,8 @@ CREATE TABLE "files" (
 	"content_type" text,
 	"size_bytes" bigint,
 	"storage_key" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"deleted_at" timestamp with time zone
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp (3) with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "transcript_entries" (
@@ -137,7 +137,7 @@ CREATE TABLE "events" (
 	"interview_id" text NOT NULL,
 	"type" text NOT NULL,
 	"change" jsonb,
-	"created_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp (3) with time zone NOT NULL,
 	"tx_id" bigint DEFAULT (pg_current_xact_id()::text)::bigint NOT NULL,
 	"seq" bigserial NOT NULL
 );

@@ -31,7 +31,7 @@ try {
   fail(2, "usage", `${(error as Error).message}\nusage: ${command.usage} [--json]`);
 }
 
-const { env } = await import("@/server/env");
+const { env } = await import("@/server/env").catch((error: Error) => fail(1, "configuration", error.message));
 const { createDatabase } = await import("@/db/client");
 const { createDomainContext } = await import("@/server/domain/context");
 const { DomainError } = await import("@/server/domain/errors");

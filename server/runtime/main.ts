@@ -19,7 +19,10 @@ if (!modes.includes(mode)) {
 }
 (process.env as Record<string, string>).NODE_ENV ??= mode === "dev" ? "development" : "production";
 
-const { env } = await import("@/server/env");
+const { env } = await import("@/server/env").catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 const { log } = await import("@/server/log");
 const { prepareDatabase } = await import("./prepare");
 
