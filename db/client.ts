@@ -1,7 +1,11 @@
 /**
- * Database access. `createDatabase` opens a pool for an explicit URL (the CLI,
- * the worker and the tests); `db()` is the web app's pool, created once per
- * process and kept on globalThis so Next.js hot reloads do not leak pools.
+ * Database access. `createDatabase` opens the pools for an explicit URL (the
+ * CLI, the worker and the tests); `appDatabase()` is the web app's, created
+ * once per process and kept on globalThis so Next.js hot reloads do not leak.
+ *
+ * Two pools: `db` is drizzle for the write path; `sql` is plain postgres.js
+ * for the read path's hand-written queries. They cannot share one client:
+ * drizzle replaces the client's type parsers (dates would arrive as text).
  */
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -14,13 +18,12 @@ export type Executor = Database | Parameters<Parameters<Database["transaction"]>
 export type DatabaseHandle = { db: Database; sql: postgres.Sql; close: () => Promise<void> };
 
 export function createDatabase(url: string, options: { max?: number } = {}): DatabaseHandle {
-  const sql = postgres(url, {
-    max: options.max ?? 10,
-    onnotice: () => {},
-    connection: { application_name: "interview-api" },
-  });
-  const db = drizzle(sql, { schema, casing: "snake_case" });
-  return { db, sql, close: () => sql.end({ timeout: 5 }) };
+  const open = () =>
+    postgres(url, { max: options.max ?? 10, onnotice: () => {}, connection: { application_name: "interview-api" } });
+  const writer = open();
+  const sql = open();
+  const db = drizzle(writer, { schema, casing: "snake_case" });
+  return { db, sql, close: async () => void (await Promise.all([writer.end({ timeout: 5 }), sql.end({ timeout: 5 })])) };
 }
 
 const cache = globalThis as unknown as { __database?: DatabaseHandle };

@@ -1,0 +1,18 @@
+import { errorResponse, newTraceId } from "@/server/api/http/v1-handler";
+import { openApiDocument } from "@/server/api/http/openapi-document";
+import { methodNotAllowed } from "@/server/api/errors";
+
+export const dynamic = "force-dynamic";
+
+/** The API description; needs no key. */
+export function GET() {
+  return Response.json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } });
+}
+
+const refuse = () => errorResponse(methodNotAllowed(), newTraceId());
+export const HEAD = refuse;
+export const POST = refuse;
+export const PUT = refuse;
+export const PATCH = refuse;
+export const DELETE = refuse;
+export const OPTIONS = refuse;

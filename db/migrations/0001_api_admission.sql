@@ -1,0 +1,93 @@
+-- API admission: authenticate a key by its hash and apply the rate limits, in
+-- one round trip. Buckets use GCRA (one "theoretical arrival time" per bucket)
+-- in an unlogged table: losing them in a crash only forgives a minute of use.
+CREATE UNLOGGED TABLE "api_rate_limits" (
+	"bucket" text PRIMARY KEY NOT NULL,
+	"tat" timestamp (3) with time zone NOT NULL
+);
+--> statement-breakpoint
+-- Takes one request from a bucket allowing `p_limit` per minute. Decided by one
+-- INSERT … ON CONFLICT statement, so concurrent requests cannot both take the last one.
+CREATE FUNCTION api_rate_take(p_bucket text, p_limit integer, p_now timestamptz, OUT allowed boolean, OUT tat timestamptz)
+LANGUAGE plpgsql AS $$
+DECLARE
+  emission interval := interval '60 seconds' / p_limit;
+BEGIN
+  INSERT INTO api_rate_limits AS b (bucket, tat) VALUES (p_bucket, p_now + emission)
+  ON CONFLICT (bucket) DO UPDATE SET tat = greatest(b.tat, p_now) + emission
+    WHERE greatest(b.tat, p_now) + emission <= p_now + interval '60 seconds'
+  RETURNING b.tat INTO tat;
+  allowed := FOUND;
+  IF NOT allowed THEN
+    SELECT b.tat INTO tat FROM api_rate_limits b WHERE b.bucket = p_bucket;
+  END IF;
+END $$;
+--> statement-breakpoint
+-- No row: unknown or revoked key. Otherwise the key, its company, and the
+-- state of the tighter of the two buckets (per key first, then per company).
+CREATE FUNCTION api_admit(p_hash text, p_default_key_limit integer, p_default_company_limit integer)
+RETURNS TABLE (
+  api_key_id text, api_key_name text, account_id text, account_name text, account_suspended boolean,
+  allowed boolean, rate_limit integer, remaining integer, reset_ms integer
+)
+LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  k record;
+  now_ts timestamptz := clock_timestamp();
+  key_take record;
+  company_take record;
+  chosen_limit integer;
+  chosen_tat timestamptz;
+BEGIN
+  SELECT ak.id, ak.name, ak.company_id, ak.last_used_at, c.name AS company_name,
+         c.suspended_at IS NOT NULL AS suspended,
+         coalesce(c.rate_limit_per_key, p_default_key_limit) AS key_limit,
+         coalesce(c.rate_limit_per_company, p_default_company_limit) AS company_limit
+    INTO k
+    FROM api_keys ak JOIN companies c ON c.id = ak.company_id
+   WHERE ak.hash = p_hash AND ak.revoked_at IS NULL;
+  IF NOT FOUND THEN RETURN; END IF;
+
+  -- last_used_at is kept to the minute, so most requests write nothing.
+  IF k.last_used_at IS NULL OR k.last_used_at < now_ts - interval '1 minute' THEN
+    UPDATE api_keys SET last_used_at = now_ts WHERE id = k.id;
+  END IF;
+
+  api_key_id := k.id; api_key_name := k.name; account_id := k.company_id;
+  account_name := k.company_name; account_suspended := k.suspended;
+  IF k.suspended THEN
+    allowed := false;
+    RETURN NEXT;
+    RETURN;
+  END IF;
+
+  key_take := api_rate_take('key:' || k.id, k.key_limit, now_ts);
+  IF key_take.allowed THEN
+    company_take := api_rate_take('company:' || k.company_id, k.company_limit, now_ts);
+  END IF;
+
+  IF NOT key_take.allowed THEN
+    allowed := false; chosen_limit := k.key_limit; chosen_tat := key_take.tat;
+  ELSIF NOT company_take.allowed THEN
+    allowed := false; chosen_limit := k.company_limit; chosen_tat := company_take.tat;
+  ELSE
+    allowed := true;
+    -- Report the bucket with fewer requests left.
+    IF floor(extract(epoch FROM (now_ts + interval '60 seconds' - key_take.tat)) * k.key_limit / 60)
+       <= floor(extract(epoch FROM (now_ts + interval '60 seconds' - company_take.tat)) * k.company_limit / 60) THEN
+      chosen_limit := k.key_limit; chosen_tat := key_take.tat;
+    ELSE
+      chosen_limit := k.company_limit; chosen_tat := company_take.tat;
+    END IF;
+  END IF;
+
+  rate_limit := chosen_limit;
+  remaining := greatest(0, floor(extract(epoch FROM (now_ts + interval '60 seconds' - chosen_tat)) * chosen_limit / 60))::integer;
+  -- Allowed: when the bucket is empty again. Refused: when one more request fits.
+  reset_ms := CASE WHEN allowed
+    THEN greatest(0, ceil(extract(epoch FROM (chosen_tat - now_ts)) * 1000))
+    ELSE greatest(1, ceil(extract(epoch FROM (chosen_tat + interval '60 seconds' / chosen_limit - interval '60 seconds' - now_ts)) * 1000))
+  END;
+  RETURN NEXT;
+END $$;

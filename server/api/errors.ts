@@ -1,0 +1,56 @@
+/**
+ * Errors the API returns, with the spec's error codes only. `message` is safe
+ * to show a person and never carries a secret or an internal detail. The
+ * status is the code's usual one; the one exception is a write method, which
+ * gets 405 with `permission_denied` (README "API decisions").
+ */
+export const errorCodes = [
+  "validation_error",
+  "not_found",
+  "auth_error",
+  "permission_denied",
+  "rate_limited",
+  "external_service_error",
+  "internal_error",
+] as const;
+
+export type ApiErrorCode = (typeof errorCodes)[number];
+
+const defaultStatus: Record<ApiErrorCode, number> = {
+  validation_error: 422,
+  not_found: 404,
+  auth_error: 401,
+  permission_denied: 403,
+  rate_limited: 429,
+  external_service_error: 502,
+  internal_error: 500,
+};
+
+/** One invalid query parameter, as listed in `details.problems` of a 422. */
+export type Problem = { parameter: string; code: string; message: string };
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly details: unknown;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    options: { details?: unknown; headers?: Record<string, string>; status?: number } = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.status = options.status ?? defaultStatus[code];
+    this.details = options.details ?? null;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export const notFound = (what: string, id: string) => new ApiError("not_found", `No ${what} with id ${id} was found.`);
+
+export const methodNotAllowed = () =>
+  new ApiError("permission_denied", "The API is read-only: only GET requests are accepted.", {
+    status: 405,
+    headers: { Allow: "GET" },
+  });

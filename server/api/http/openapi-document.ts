@@ -1,0 +1,131 @@
+/**
+ * /v1/openapi.json: generated from the procedures by trpc-to-openapi, then
+ * corrected to describe what the API really answers. trpc-to-openapi documents
+ * its own default error shape; every error here uses the spec's envelope.
+ */
+import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import { env } from "@/server/env";
+import { errorCodes } from "../errors";
+import { v1Router } from "../v1/router";
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+const errorEnvelope = {
+  type: "object",
+  required: ["success", "error", "message", "details", "timestamp", "trace_id"],
+  properties: {
+    success: { const: false },
+    error: { type: "string", enum: [...errorCodes] },
+    message: { type: "string", description: "plain-language text suitable to show a person" },
+    details: { description: "extra detail for some errors: `problems` for 422, `recording_status` for a recording 404; otherwise null" },
+    timestamp: { type: "integer", description: "unix seconds" },
+    trace_id: { type: "string", description: "to be quoted when contacting support" },
+  },
+};
+
+const schemas = {
+  Error: errorEnvelope,
+  Problem: {
+    type: "object",
+    required: ["parameter", "code", "message"],
+    description: "One invalid query parameter.",
+    properties: {
+      parameter: { type: "string", description: "the query parameter's name" },
+      code: { type: "string", enum: ["invalid_type", "out_of_range", "invalid_value", "invalid_format", "invalid_cursor"] },
+      message: { type: "string", description: "what is wrong, in words" },
+    },
+  },
+  ValidationError: {
+    allOf: [
+      ref("Error"),
+      {
+        type: "object",
+        required: ["details"],
+        properties: {
+          error: { const: "validation_error" },
+          details: { type: "object", required: ["problems"], properties: { problems: { type: "array", items: ref("Problem") } } },
+        },
+      },
+    ],
+  },
+};
+
+const intHeader = (description: string) => ({ description, schema: { type: "string", pattern: "^[0-9]+$" } });
+
+const headers = {
+  "X-Trace-Id": { description: "the same as the body's trace_id", required: true, schema: { type: "string" } },
+  "Retry-After": { ...intHeader("seconds to wait before retrying"), required: true },
+  "RateLimit-Limit": intHeader("requests allowed per minute by the tighter of the key's and the company's limits"),
+  "RateLimit-Remaining": intHeader("requests left now"),
+  "RateLimit-Reset": intHeader("seconds until the window is full again"),
+};
+
+const errorResponse = (description: string, schema = "Error", extraHeaders: string[] = []) => ({
+  description,
+  headers: Object.fromEntries(["X-Trace-Id", ...extraHeaders].map((name) => [name, headerRef(name)])),
+  content: { "application/json": { schema: ref(schema) } },
+});
+
+const responses = {
+  Unauthorized: errorResponse("`auth_error`: the API key is missing, invalid or revoked, or was sent in the address."),
+  Forbidden: errorResponse("`permission_denied`: the company account is suspended."),
+  NotFound: errorResponse("`not_found`: nothing with this id in the caller's company.", "Error", ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]),
+  ValidationFailed: errorResponse("`validation_error`: a query parameter is not valid; `details.problems` lists each problem.", "ValidationError", [
+    "RateLimit-Limit",
+    "RateLimit-Remaining",
+    "RateLimit-Reset",
+  ]),
+  RateLimited: errorResponse("`rate_limited`: wait `Retry-After` seconds, then retry.", "Error", ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]),
+  InternalError: errorResponse("`internal_error`: quote the trace_id to support."),
+};
+
+const description = `Read-only access to interviews, candidates, transcripts, recordings, files and the change history.
+
+- Authenticate with \`Authorization: Bearer <API key>\`. A key is never accepted in the address.
+- Every response uses an envelope: \`{success: true, data, timestamp, trace_id}\` or \`{success: false, error, message, details, timestamp, trace_id}\`.
+- Only GET is accepted: any other method on any path answers **405** with \`Allow: GET\` and error \`permission_denied\`.
+- Limits: 120 requests per minute per key and 300 per company; \`RateLimit-*\` headers on every admitted response.`;
+
+function build(): OpenAPIObject {
+  const document = generateOpenApiDocument(v1Router, {
+    title: "Interview API",
+    version: "1.0.0",
+    description,
+    baseUrl: `${env.APP_URL}/v1`,
+    securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API key created in the settings by a company admin." } },
+  });
+  const generated = document.components?.schemas ?? {};
+  for (const name of Object.keys(generated)) if (name.startsWith("error.")) delete generated[name];
+  document.components = {
+    ...document.components,
+    schemas: { ...generated, ...schemas },
+    headers,
+    responses,
+  } as OpenAPIObject["components"];
+
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const operation = item.get;
+    const success = operation?.responses?.["200"];
+    if (!operation || !success) continue;
+    success.headers = { "X-Trace-Id": headerRef("X-Trace-Id"), ...Object.fromEntries(Object.keys(success.headers ?? {}).filter((name) => name.startsWith("RateLimit")).map((name) => [name, headerRef(name)])) };
+    const hasQuery = (operation.parameters ?? []).some((parameter) => "in" in parameter && parameter.in === "query");
+    operation.responses = {
+      "200": success,
+      "401": { $ref: "#/components/responses/Unauthorized" },
+      "403": { $ref: "#/components/responses/Forbidden" },
+      ...(path.includes("{") ? { "404": { $ref: "#/components/responses/NotFound" } } : {}),
+      ...(hasQuery ? { "422": { $ref: "#/components/responses/ValidationFailed" } } : {}),
+      "429": { $ref: "#/components/responses/RateLimited" },
+      "500": { $ref: "#/components/responses/InternalError" },
+    };
+  }
+  return document;
+}
+
+let cached: OpenAPIObject | undefined;
+
+export function openApiDocument(): OpenAPIObject {
+  cached ??= build();
+  return cached;
+}

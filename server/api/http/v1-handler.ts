@@ -1,0 +1,99 @@
+/**
+ * Every request under /v1 comes through here. trpc-to-openapi routes GETs to
+ * the procedures; this wrapper gives every answer the spec's envelope, a
+ * trace id (body and `X-Trace-Id`), the rate-limit headers, and turns what
+ * went wrong into the right error: 405 for other methods, 404 for unknown
+ * paths, 422 with every problem for bad query parameters.
+ */
+import { TRPCError } from "@trpc/server";
+import { randomBytes } from "node:crypto";
+import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import { ZodError } from "zod";
+import { appDatabase } from "@/db/client";
+import { looksLikeApiKey } from "@/server/auth/api-key-format";
+import { log } from "@/server/log";
+import { rateLimitHeaders } from "../admission";
+import { ApiError, methodNotAllowed } from "../errors";
+import type { ApiContext } from "../trpc";
+import { problemsFromZod } from "../v1/query-params";
+import { v1Router } from "../v1/router";
+
+const keyParameterNames = new Set(["api_key", "apikey", "key", "access_token", "token", "authorization", "bearer"]);
+
+export const newTraceId = () => randomBytes(8).toString("hex");
+
+export function errorResponse(error: ApiError, traceId: string, extraHeaders: Record<string, string> = {}): Response {
+  const body = {
+    success: false,
+    error: error.code,
+    message: error.message,
+    details: error.details,
+    timestamp: Math.floor(Date.now() / 1000),
+    trace_id: traceId,
+  };
+  return Response.json(body, {
+    status: error.status,
+    headers: { "X-Trace-Id": traceId, "Cache-Control": "no-store", ...extraHeaders, ...error.headers },
+  });
+}
+
+/** The API error a failed procedure call stands for; null means no procedure matched the path. */
+function toApiError(error: unknown, method: string, path: string): ApiError | null {
+  if (error instanceof TRPCError) {
+    if (error.cause instanceof ApiError) return error.cause;
+    if (error.code === "BAD_REQUEST" && error.cause instanceof ZodError) {
+      return new ApiError("validation_error", "The query is not valid.", { details: { problems: problemsFromZod(error.cause) } });
+    }
+    if (error.code === "NOT_FOUND" && !error.cause) {
+      return new ApiError("not_found", `There is no endpoint ${method} /v1${path}.`);
+    }
+  }
+  return null;
+}
+
+const internalError = () =>
+  new ApiError("internal_error", "Something went wrong on our side. Quote the trace_id when contacting support.");
+
+export async function handleV1Request(request: Request): Promise<Response> {
+  const traceId = newTraceId();
+  if (request.method !== "GET") return errorResponse(methodNotAllowed(), traceId);
+
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/^\/v1/, "") || "/";
+  const keyInAddress = [...url.searchParams].some(([name, value]) => keyParameterNames.has(name.toLowerCase()) || looksLikeApiKey(value));
+  if (keyInAddress) {
+    return errorResponse(
+      new ApiError("auth_error", "API keys are never accepted in the address. Send the key as `Authorization: Bearer <API key>` and treat the exposed key as compromised."),
+      traceId,
+    );
+  }
+
+  const context: ApiContext = { sql: appDatabase().sql, traceId, authorization: request.headers.get("authorization") };
+  let failure: unknown;
+  try {
+    const response = await createOpenApiFetchHandler({
+      req: request,
+      endpoint: "/v1",
+      router: v1Router,
+      createContext: () => context,
+      onError: ({ error }) => {
+        failure = error;
+      },
+    });
+    const limitHeaders = context.caller ? rateLimitHeaders(context.caller.rateLimit) : {};
+    if (response.ok) {
+      const headers = new Headers(response.headers);
+      headers.set("X-Trace-Id", traceId);
+      headers.set("Cache-Control", "no-store");
+      for (const [name, value] of Object.entries(limitHeaders)) headers.set(name, value);
+      return new Response(response.body, { status: response.status, headers });
+    }
+    const apiError = toApiError(failure, request.method, path);
+    if (apiError) return errorResponse(apiError, traceId, limitHeaders);
+    log.error("API request failed", { traceId, method: request.method, path, error: failure });
+    return errorResponse(internalError(), traceId, limitHeaders);
+  } catch (error) {
+    log.error("API request failed", { traceId, method: request.method, path, error });
+    return errorResponse(internalError(), traceId);
+  }
+}

@@ -1,0 +1,14 @@
+import { notFound } from "@/server/api/errors";
+import { apiProcedure, ok } from "@/server/api/trpc";
+import { getInterview as readInterview } from "@/server/read/interviews";
+import { getInterviewInput, getInterviewMeta, getInterviewOutput } from "./get-interview.types";
+
+export const getInterview = apiProcedure
+  .meta(getInterviewMeta)
+  .input(getInterviewInput)
+  .output(getInterviewOutput)
+  .query(async ({ ctx, input }) => {
+    const interview = await readInterview(ctx.sql, ctx.caller.company.id, input.id);
+    if (!interview) throw notFound("interview", input.id);
+    return ok(ctx, { interview });
+  });

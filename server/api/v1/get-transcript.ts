@@ -1,0 +1,14 @@
+import { notFound } from "@/server/api/errors";
+import { apiProcedure, ok } from "@/server/api/trpc";
+import { getTranscript as readTranscript } from "@/server/read/candidates";
+import { getTranscriptInput, getTranscriptMeta, getTranscriptOutput } from "./get-transcript.types";
+
+export const getTranscript = apiProcedure
+  .meta(getTranscriptMeta)
+  .input(getTranscriptInput)
+  .output(getTranscriptOutput)
+  .query(async ({ ctx, input }) => {
+    const transcript = await readTranscript(ctx.sql, ctx.caller.company.id, input.id);
+    if (!transcript) throw notFound("candidate", input.id);
+    return ok(ctx, { transcript: [...transcript] });
+  });

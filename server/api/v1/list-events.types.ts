@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { eventTypes } from "@/db/schema";
+import { openapi } from "./common";
+import { cursorParam, enumListParam, limitParam } from "./query-params";
+import { eventSchema, successEnvelope } from "./schemas";
+
+export const listEventsMeta = openapi({
+  path: "/events",
+  operationId: "listEvents",
+  summary: "The change history, oldest first",
+  description:
+    "Covers the last 30 days. `next_cursor` is returned on every response, even an empty one: store it and send it " +
+    "as `after` to receive only newer events. `has_more` true means more events are waiting now.",
+  tags: ["Events"],
+});
+export const listEventsInput = z.object({
+  after: cursorParam(["events"]).optional().meta({ description: "the next_cursor of the previous call; omitted: the oldest kept event" }),
+  type: enumListParam(eventTypes).optional(),
+  interview_id: z.string().optional(),
+  limit: limitParam(25),
+});
+export const listEventsOutput = successEnvelope(
+  z.object({ events: z.array(eventSchema), next_cursor: z.string(), has_more: z.boolean() }),
+);

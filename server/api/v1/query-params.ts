@@ -1,0 +1,74 @@
+/**
+ * Query parameter schemas. Each checks its own value and says what is wrong
+ * in words; a request with several bad parameters gets every problem at once
+ * (see problemsFromZod). Values stay strings here so the OpenAPI document shows
+ * what a client sends; procedures parse the checked strings.
+ */
+import { z } from "zod";
+import { type CursorKind, decodeCursor } from "@/server/api/cursors";
+import { scopedCompanyId } from "@/server/api/request-scope";
+import type { Problem } from "@/server/api/errors";
+
+export const limitParam = (max: number) =>
+  z.coerce
+    .number({ error: `must be a whole number from 1 to ${max}` })
+    .int({ error: `must be a whole number from 1 to ${max}` })
+    .min(1, { error: `must be a whole number from 1 to ${max}` })
+    .max(max, { error: `must be a whole number from 1 to ${max}` })
+    .default(25)
+    .meta({ description: `1 to ${max}; default 25` });
+
+export const enumParam = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of ${values.join(", ")}` });
+
+/** One or more values separated by commas, each one of `values`. */
+export const enumListParam = (values: readonly string[]) =>
+  z
+    .string()
+    .superRefine((raw, ctx) => {
+      const items = splitList(raw);
+      if (items.length === 0) ctx.addIssue({ code: "custom", message: `must list one or more of ${values.join(", ")}` });
+      for (const item of items) {
+        if (!values.includes(item)) {
+          ctx.addIssue({ code: "custom", params: { code: "invalid_value" }, message: `has an unknown value "${item}"; use ${values.join(", ")}` });
+        }
+      }
+    })
+    .meta({ description: `one or more of ${values.join(", ")}, separated by commas` });
+
+export const splitList = (raw: string) =>
+  raw
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+export const dateTimeParam = () =>
+  z.iso.datetime({ offset: true, error: "must be an RFC 3339 date-time, for example 2026-11-01T09:00:00Z" });
+
+/** A cursor this API returned for the caller's company and one of `kinds`. */
+export const cursorParam = (kinds: CursorKind[]) =>
+  z.string().superRefine((raw, ctx) => {
+    const companyId = scopedCompanyId();
+    const check = companyId ? decodeCursor(kinds, companyId, raw) : { ok: false as const, reason: "cannot be checked" };
+    if (!check.ok) ctx.addIssue({ code: "custom", params: { code: "invalid_cursor" }, message: check.reason });
+  });
+
+const problemCodes: Record<string, string> = {
+  invalid_type: "invalid_type",
+  too_small: "out_of_range",
+  too_big: "out_of_range",
+  invalid_value: "invalid_value",
+  invalid_format: "invalid_format",
+};
+
+/** Turns zod's issues into the `details.problems` items of a 422. */
+export function problemsFromZod(error: z.ZodError): Problem[] {
+  return error.issues.map((issue) => {
+    const custom = issue.code === "custom" ? (issue.params as { code?: string } | undefined)?.code : undefined;
+    return {
+      parameter: String(issue.path[0] ?? ""),
+      code: custom ?? problemCodes[issue.code] ?? "invalid_value",
+      message: issue.message,
+    };
+  });
+}

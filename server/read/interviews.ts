@@ -1,0 +1,93 @@
+/** Interviews as the API shows them (spec 2.3), company-scoped, deleted ones hidden. */
+import type postgres from "postgres";
+import type { accessModes, AiStep, DocumentStep, InterviewStatus, QuestionType } from "@/db/schema";
+import { iso, links } from "./links";
+
+type InterviewRow = {
+  id: string;
+  title: string;
+  status: InterviewStatus;
+  language: string;
+  access_mode: (typeof accessModes)[number];
+  pass_mark: number | null;
+  created_at: Date;
+  published_at: Date | null;
+  closed_at: Date | null;
+  ai_step: AiStep | null;
+  document_step: DocumentStep | null;
+  questions: Array<{ id: string; text: string; type: QuestionType; required: boolean; choices: string[] }>;
+};
+
+const columns = (sql: postgres.Sql) => sql`
+  i.id, i.title, i.status, i.language, i.access_mode, i.pass_mark, i.created_at, i.published_at, i.closed_at,
+  i.ai_step, i.document_step,
+  coalesce((
+    select json_agg(json_build_object('id', q.id, 'text', q.text, 'type', q.type, 'required', q.required, 'choices', q.choices) order by q.position)
+    from interview_questions q where q.interview_id = i.id
+  ), '[]') as questions`;
+
+export function renderInterview(row: InterviewRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    language: row.language,
+    access_mode: row.access_mode,
+    pass_mark: row.pass_mark,
+    candidate_link: links.candidateLink(row.id),
+    created_at: row.created_at.toISOString(),
+    published_at: iso(row.published_at),
+    closed_at: iso(row.closed_at),
+    steps: {
+      form: row.questions.length > 0 ? { questions: row.questions } : null,
+      ai_interview: row.ai_step
+        ? {
+            type: row.ai_step.type,
+            mode: row.ai_step.mode,
+            language: row.ai_step.language,
+            time_limit_minutes: row.ai_step.timeLimitMinutes,
+            question_count: row.ai_step.questionCount,
+            skills: row.ai_step.skills,
+          }
+        : null,
+      document: row.document_step
+        ? {
+            label: row.document_step.label,
+            description: row.document_step.description,
+            accepted_types: row.document_step.acceptedTypes,
+            required: row.document_step.required,
+          }
+        : null,
+    },
+  };
+}
+
+export type InterviewPosition = { createdAt: string; id: string };
+
+/** Newest first; `after` is the last row of the previous page. One extra row tells whether more follow. */
+export async function listInterviews(
+  sql: postgres.Sql,
+  companyId: string,
+  options: { status?: InterviewStatus; limit: number; after?: InterviewPosition },
+) {
+  const rows = await sql<InterviewRow[]>`
+    select ${columns(sql)} from interviews i
+    where i.company_id = ${companyId} and i.deleted_at is null
+      ${options.status ? sql`and i.status = ${options.status}` : sql``}
+      ${options.after ? sql`and (i.created_at, i.id) < (${options.after.createdAt}::timestamptz, ${options.after.id})` : sql``}
+    order by i.created_at desc, i.id desc
+    limit ${options.limit + 1}`;
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    interviews: page.map(renderInterview),
+    next: rows.length > options.limit && last ? { createdAt: last.created_at.toISOString(), id: last.id } : null,
+  };
+}
+
+export async function getInterview(sql: postgres.Sql, companyId: string, interviewId: string) {
+  const [row] = await sql<InterviewRow[]>`
+    select ${columns(sql)} from interviews i
+    where i.id = ${interviewId} and i.company_id = ${companyId} and i.deleted_at is null`;
+  return row ? renderInterview(row) : null;
+}
