@@ -9,6 +9,12 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    env: { NODE_ENV: "test" },
+    // Fixed secrets, shared by the test process and the servers it starts,
+    // so tests can sign links and cursors the way the server does.
+    env: {
+      NODE_ENV: "test",
+      APP_SECRET: "test-app-secret-0123456789abcdefghijklmnop",
+      NEXTAUTH_SECRET: "test-nextauth-secret-0123456789abcdefghij",
+    },
   },
 });

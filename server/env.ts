@@ -67,6 +67,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   const values = parsed.data;
   const missing = (["APP_SECRET", "NEXTAUTH_SECRET"] as const).filter((name) => !values[name]);
+  // `next build` evaluates route modules without serving anything: runtime
+  // secrets are neither needed nor wanted in the build environment.
+  if (source.NEXT_PHASE === "phase-production-build") {
+    return { ...values, APP_URL: "", APP_SECRET: "", NEXTAUTH_SECRET: "", FILE_STORAGE_DIR: "" };
+  }
   if (missing.length > 0 && values.NODE_ENV === "production") {
     throw new Error(`Invalid environment: ${missing.join(" and ")} must be set in production (32+ random characters).`);
   }

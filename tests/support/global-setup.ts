@@ -3,14 +3,16 @@
  * folder, or the server at DATABASE_URL. A migrated template database is made
  * once; each test file clones it (see database.ts), which takes milliseconds.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { migrateDatabase } from "@/db/migrate";
 import { startEmbeddedPostgres } from "@/server/runtime/database";
+import { freePort } from "./ports";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,17 +21,18 @@ declare module "vitest" {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
+/**
+ * API and browser tests run the production build. It is built once per run;
+ * TEST_REUSE_BUILD=1 keeps an existing build while iterating on tests only.
+ */
+function buildApp() {
+  if (process.env.TEST_REUSE_BUILD === "1" && existsSync(".next/BUILD_ID")) return;
+  const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+  execFileSync(process.execPath, [nextBin, "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" } });
 }
 
 export default async function setup(project: TestProject) {
+  buildApp();
   let folder: string | undefined;
   let serverUrl: string;
   let stopServer = async () => {};

@@ -1,0 +1,74 @@
+/**
+ * The real web server for a test file: the production build (`next start`)
+ * on 127.0.0.1 and a free port, against the file's own database.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { afterAll, beforeAll } from "vitest";
+import type { TestDatabase } from "./database";
+import { freePort } from "./ports";
+
+export type TestServer = { baseUrl: string; logs: () => string };
+
+export function useTestServer(test: TestDatabase, extraEnv: Record<string, string> = {}): TestServer {
+  const server = { baseUrl: "", output: "", logs: () => server.output };
+  let child: ChildProcess | undefined;
+  beforeAll(async () => {
+    const port = await freePort();
+    server.baseUrl = `http://127.0.0.1:${port}`;
+    const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+    child = spawn(process.execPath, [nextBin, "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        DATABASE_URL: test.url,
+        APP_URL: server.baseUrl,
+        FILE_STORAGE_DIR: test.filesDir,
+        ...extraEnv,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout!.on("data", (chunk: Buffer) => (server.output += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (server.output += chunk.toString()));
+    await waitUntilServing(`${server.baseUrl}/v1/openapi.json`, child, server);
+  });
+  afterAll(async () => {
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child!.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  });
+  return server;
+}
+
+async function waitUntilServing(url: string, child: ChildProcess, server: { logs: () => string }) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child.exitCode !== null) throw new Error(`The server exited:\n${server.logs()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The server did not start:\n${server.logs()}`);
+}
+
+export type ApiResponse = { status: number; headers: Headers; body: any };
+
+/** Calls the API as an integrator would. */
+export async function callApi(server: TestServer, path: string, options: { key?: string; method?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: options.method ?? "GET",
+    headers: { ...(options.key ? { Authorization: `Bearer ${options.key}` } : {}), ...options.headers },
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: leave the text for the assertion to show
+  }
+  return { status: response.status, headers: response.headers, body };
+}
