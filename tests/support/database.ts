@@ -12,9 +12,9 @@ import { createDatabase, type DatabaseHandle } from "@/db/client";
 import { createDomainContext, type DomainContext } from "@/server/domain/context";
 import { localFileStorage } from "@/server/storage/file-storage";
 
-/** A clock that stays where the test puts it. */
+/** A clock that stays where the test puts it; it starts a day before real time. */
 export class TestClock {
-  constructor(private current = new Date("2026-11-01T09:00:00Z")) {}
+  constructor(private current = new Date(Date.now() - 24 * 3600_000)) {}
   now = () => new Date(this.current);
   set(at: Date | string) {
     this.current = new Date(at);
