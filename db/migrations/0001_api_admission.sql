@@ -3,7 +3,7 @@
 -- in an unlogged table: losing them in a crash only forgives a minute of use.
 CREATE UNLOGGED TABLE "api_rate_limits" (
 	"bucket" text PRIMARY KEY NOT NULL,
-	"tat" timestamp (3) with time zone NOT NULL
+	"tat" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 -- Takes one request from a bucket allowing `p_limit` per minute. Decided by one
@@ -22,6 +22,13 @@ BEGIN
     SELECT b.tat INTO tat FROM api_rate_limits b WHERE b.bucket = p_bucket;
   END IF;
 END $$;
+--> statement-breakpoint
+-- Requests a bucket can still take now. The epsilon absorbs interval rounding
+-- (60 s / 7 is not exact), which would otherwise report one fewer.
+CREATE FUNCTION api_rate_left(p_tat timestamptz, p_limit integer, p_now timestamptz) RETURNS integer
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT greatest(0, floor(extract(epoch FROM (p_now + interval '60 seconds' - p_tat)) * p_limit / 60 + 0.0001))::integer
+$$;
 --> statement-breakpoint
 -- No row: unknown or revoked key. Otherwise the key, its company, and the
 -- state of the tighter of the two buckets (per key first, then per company).
@@ -74,8 +81,7 @@ BEGIN
   ELSE
     allowed := true;
     -- Report the bucket with fewer requests left.
-    IF floor(extract(epoch FROM (now_ts + interval '60 seconds' - key_take.tat)) * k.key_limit / 60)
-       <= floor(extract(epoch FROM (now_ts + interval '60 seconds' - company_take.tat)) * k.company_limit / 60) THEN
+    IF api_rate_left(key_take.tat, k.key_limit, now_ts) <= api_rate_left(company_take.tat, k.company_limit, now_ts) THEN
       chosen_limit := k.key_limit; chosen_tat := key_take.tat;
     ELSE
       chosen_limit := k.company_limit; chosen_tat := company_take.tat;
@@ -83,7 +89,7 @@ BEGIN
   END IF;
 
   rate_limit := chosen_limit;
-  remaining := greatest(0, floor(extract(epoch FROM (now_ts + interval '60 seconds' - chosen_tat)) * chosen_limit / 60))::integer;
+  remaining := api_rate_left(chosen_tat, chosen_limit, now_ts);
   -- Allowed: when the bucket is empty again. Refused: when one more request fits.
   reset_ms := CASE WHEN allowed
     THEN greatest(0, ceil(extract(epoch FROM (chosen_tat - now_ts)) * 1000))

@@ -30,6 +30,18 @@ export async function setCompanySuspended(ctx: DomainContext, companyId: string,
   if (updated.length === 0) throw notFound("company", companyId);
 }
 
+const rateLimit = z.number().int().min(1).max(1_000_000).nullable();
+
+/** Per-company API rate limits (requests per minute); null falls back to the configured default. */
+export async function setCompanyRateLimits(ctx: DomainContext, companyId: string, limits: { perKey: number | null; perCompany: number | null }) {
+  const updated = await ctx.db
+    .update(companies)
+    .set({ rateLimitPerKey: parse(rateLimit, limits.perKey), rateLimitPerCompany: parse(rateLimit, limits.perCompany) })
+    .where(eq(companies.id, companyId))
+    .returning({ id: companies.id });
+  if (updated.length === 0) throw notFound("company", companyId);
+}
+
 const userInput = z.object({
   companyId: z.string(),
   email: z.email(),
