@@ -102,20 +102,22 @@ export const candidates = pgTable(
   (table) => [
     // One index per list ordering of GET /candidates (company first, then the
     // ordering keys, id last as the unique tie-breaker). Previews are left out.
+    // Ascending on purpose: "order by … desc" (nulls first) is exactly a
+    // backward scan of them, which drizzle's "desc nulls last" would not be.
     index("candidates_submitted_idx")
-      .on(table.companyId, table.submittedAt.desc(), table.id.desc())
+      .on(table.companyId, table.submittedAt, table.id)
       .where(sql`not ${table.isPreview} and ${table.submittedAt} is not null`),
     index("candidates_interview_submitted_idx")
-      .on(table.companyId, table.interviewId, table.submittedAt.desc(), table.id.desc())
+      .on(table.companyId, table.interviewId, table.submittedAt, table.id)
       .where(sql`not ${table.isPreview} and ${table.submittedAt} is not null`),
     index("candidates_started_idx")
-      .on(table.companyId, table.startedAt.desc(), table.id.desc())
+      .on(table.companyId, table.startedAt, table.id)
       .where(sql`not ${table.isPreview}`),
     index("candidates_interview_started_idx")
-      .on(table.companyId, table.interviewId, table.startedAt.desc(), table.id.desc())
+      .on(table.companyId, table.interviewId, table.startedAt, table.id)
       .where(sql`not ${table.isPreview}`),
     index("candidates_in_progress_idx")
-      .on(table.companyId, table.startedAt.desc(), table.id.desc())
+      .on(table.companyId, table.startedAt, table.id)
       .where(sql`not ${table.isPreview} and ${table.status} = 'in_progress'`),
     index("candidates_attempts_idx").on(table.interviewId, sql`lower(${table.email})`, table.attempt),
   ],

@@ -49,10 +49,10 @@ export const interviews = pgTable(
   },
   (table) => [
     index("interviews_list_idx")
-      .on(table.companyId, table.createdAt.desc(), table.id.desc())
+      .on(table.companyId, table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
     index("interviews_list_by_status_idx")
-      .on(table.companyId, table.status, table.createdAt.desc(), table.id.desc())
+      .on(table.companyId, table.status, table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
   ],
 );

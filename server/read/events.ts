@@ -24,12 +24,10 @@ type EventRow = {
 const comparePositions = (a: EventPosition, b: EventPosition) =>
   BigInt(a.tx) === BigInt(b.tx) ? Number(BigInt(a.seq) - BigInt(b.seq)) : BigInt(a.tx) < BigInt(b.tx) ? -1 : 1;
 
-export async function listEvents(
-  sql: postgres.Sql,
-  companyId: string,
-  options: { types?: EventType[]; interviewId?: string; limit: number; after?: EventPosition },
-) {
-  const rows = await sql<EventRow[]>`
+type EventListOptions = { types?: EventType[]; interviewId?: string; limit: number; after?: EventPosition };
+
+export function eventListQuery(sql: postgres.Sql, companyId: string, options: EventListOptions) {
+  return sql<EventRow[]>`
     with horizon as materialized (
       select (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint as xmin
     )
@@ -46,6 +44,10 @@ export async function listEvents(
       order by e.tx_id, e.seq
       limit ${options.limit + 1}
     ) e on true`;
+}
+
+export async function listEvents(sql: postgres.Sql, companyId: string, options: EventListOptions) {
+  const rows = await eventListQuery(sql, companyId, options);
   const found = rows.filter((row) => row.id !== null);
   const page = found.slice(0, options.limit);
   const hasMore = found.length > options.limit;

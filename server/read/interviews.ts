@@ -64,19 +64,21 @@ export function renderInterview(row: InterviewRow) {
 
 export type InterviewPosition = { createdAt: string; id: string };
 
+type InterviewListOptions = { status?: InterviewStatus; limit: number; after?: InterviewPosition };
+
 /** Newest first; `after` is the last row of the previous page. One extra row tells whether more follow. */
-export async function listInterviews(
-  sql: postgres.Sql,
-  companyId: string,
-  options: { status?: InterviewStatus; limit: number; after?: InterviewPosition },
-) {
-  const rows = await sql<InterviewRow[]>`
+export function interviewListQuery(sql: postgres.Sql, companyId: string, options: InterviewListOptions) {
+  return sql<InterviewRow[]>`
     select ${columns(sql)} from interviews i
     where i.company_id = ${companyId} and i.deleted_at is null
       ${options.status ? sql`and i.status = ${options.status}` : sql``}
       ${options.after ? sql`and (i.created_at, i.id) < (${options.after.createdAt}::timestamptz, ${options.after.id})` : sql``}
     order by i.created_at desc, i.id desc
     limit ${options.limit + 1}`;
+}
+
+export async function listInterviews(sql: postgres.Sql, companyId: string, options: InterviewListOptions) {
+  const rows = await interviewListQuery(sql, companyId, options);
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return {

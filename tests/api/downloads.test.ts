@@ -166,4 +166,3 @@ describe("GET /files/{id}", () => {
     expect((await get("/v1/files/file_nope")).status).toBe(404);
   });
 });
-});
