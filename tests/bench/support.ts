@@ -1,0 +1,97 @@
+/** What the benchmarks share: a database, servers on loopback, and load measured with autocannon. */
+import autocannon from "autocannon";
+import { type ChildProcess, execFileSync, fork, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { migrateDatabase } from "@/db/migrate";
+import { startEmbeddedPostgres } from "@/server/runtime/database";
+import { freePort } from "../support/ports";
+
+export async function benchDatabase() {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
+  const folder = mkdtempSync(path.join(tmpdir(), "interview-api-bench-"));
+  const running = await startEmbeddedPostgres({ directory: path.join(folder, "postgres"), port: await freePort(), database: "bench" });
+  await migrateDatabase(running.url);
+  return {
+    url: running.url,
+    stop: async () => {
+      await running.stop();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+const nextBin = () => createRequire(import.meta.url).resolve("next/dist/bin/next");
+
+export function ensureBuild() {
+  if (existsSync(".next/BUILD_ID") && process.env.BENCH_REBUILD !== "1") return;
+  execFileSync(process.execPath, [nextBin(), "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`${url}: the server did not start`);
+}
+
+export type Server = { baseUrl: string; stop: () => Promise<void> };
+
+function stopper(child: ChildProcess) {
+  return () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+}
+
+export async function startProductServer(databaseUrl: string, env: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [nextBin(), "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, APP_URL: baseUrl, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitFor(`${baseUrl}/v1/openapi.json`, child);
+  return { baseUrl, stop: stopper(child) };
+}
+
+export async function startScript(script: string, args: string[]): Promise<Server> {
+  const port = await freePort();
+  const child = fork(script, [String(port), ...args], { execArgv: ["--import", "tsx"], stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  await new Promise<void>((resolve, reject) => {
+    child.once("message", () => resolve());
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return { baseUrl: `http://127.0.0.1:${port}`, stop: stopper(child) };
+}
+
+export type Measurement = { requestsPerSecond: number; p50: number; p99: number; errors: number };
+
+export async function measure(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<Measurement> {
+  // A short warm-up so JIT and connection pools are ready.
+  await autocannon({ url, connections: options.connections, duration: 1, headers: options.headers });
+  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+export const fixed = (value: number, digits = 1) => value.toFixed(digits);
+
+export function table(rows: string[][]) {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ")).join("\n");
+}
