@@ -47,6 +47,9 @@ DECLARE
   chosen_limit integer;
   chosen_tat timestamptz;
 BEGIN
+  -- Buckets are unlogged and last_used_at is advisory: the commit need not
+  -- wait for the WAL flush while it holds the hot bucket rows.
+  PERFORM set_config('synchronous_commit', 'off', true);
   SELECT ak.id, ak.name, ak.company_id, ak.last_used_at, c.name AS company_name,
          c.suspended_at IS NOT NULL AS suspended,
          coalesce(c.rate_limit_per_key, p_default_key_limit) AS key_limit,
