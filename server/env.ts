@@ -31,6 +31,15 @@ const schema = z.object({
   WORKER_CONCURRENCY: integer(10),
   RATE_LIMIT_PER_KEY: integer(120),
   RATE_LIMIT_PER_COMPANY: integer(300),
+  /** Exact host:port webhook targets allowed despite the public-address rule (tests, private deployments). */
+  WEBHOOK_ALLOW_TARGETS: z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").map((item) => item.trim().toLowerCase()).filter(Boolean)),
+  /** A PEM file of extra certificate authorities trusted for webhook deliveries. */
+  WEBHOOK_CA_FILE: optionalText,
+  SMTP_URL: optionalText,
+  EMAIL_FROM: z.string().default("Interview API <no-reply@localhost>"),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "APP_SECRET" | "NEXTAUTH_SECRET" | "APP_URL" | "FILE_STORAGE_DIR"> & {

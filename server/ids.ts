@@ -14,6 +14,10 @@ export const idPrefixes = {
   candidate: "cand",
   file: "file",
   event: "evt",
+  webhook: "wh",
+  message: "msg",
+  attempt: "att",
+  email: "eml",
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

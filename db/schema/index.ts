@@ -8,3 +8,7 @@ export * from "./candidate-answers";
 export * from "./files";
 export * from "./transcript-entries";
 export * from "./events";
+export * from "./webhooks";
+export * from "./webhook-messages";
+export * from "./webhook-attempts";
+export * from "./emails";

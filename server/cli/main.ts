@@ -3,7 +3,8 @@
  * JSON object; errors go to stderr with a non-zero exit (1: refused, 2: usage).
  */
 import { parseArgs } from "node:util";
-import { commands, type Flags, UsageError } from "./commands";
+import { type Flags, UsageError } from "./arguments";
+import { commands } from "./commands";
 
 const argv = process.argv.slice(2);
 const json = argv.includes("--json");
@@ -41,7 +42,7 @@ const database = await prepareDatabase(env).catch((error: Error) => fail(1, "dat
 const handle = createDatabase(database.url, { max: 4 });
 let exitCode = 0;
 try {
-  const output = await command.run(createDomainContext(handle.db), parsed.values as Flags, parsed.positionals);
+  const output = await command.run({ ctx: createDomainContext(handle.db), sql: handle.sql }, parsed.values as Flags, parsed.positionals);
   process.stdout.write(json ? `${JSON.stringify(output.json)}\n` : `${output.text}\n`);
 } catch (error) {
   exitCode = error instanceof UsageError ? 2 : 1;

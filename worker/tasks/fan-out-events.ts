@@ -1,12 +1,12 @@
 import type { Task } from "graphile-worker";
+import { fanOutEvents as fanOut } from "@/server/webhooks/fan-out";
+import type { WebhookDeps } from "@/server/webhooks/deps";
 
 export type FanOutEventsPayload = { eventIds: string[] };
 
-/**
- * Enqueued by the domain write path in the transaction that appends events.
- * Webhook delivery builds on it; until then it only acknowledges the events.
- */
-export const fanOutEvents: Task = async (payload, helpers) => {
-  const { eventIds } = payload as FanOutEventsPayload;
-  helpers.logger.debug(`fan-out-events: ${eventIds.length} event(s)`);
-};
+/** Enqueued by the domain write path in the transaction that appends events. */
+export const fanOutEvents =
+  (deps: WebhookDeps): Task =>
+  async (payload) => {
+    await fanOut(deps.ctx, (payload as FanOutEventsPayload).eventIds);
+  };

@@ -1,0 +1,35 @@
+import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, idColumn, time } from "./columns";
+import { webhookMessages } from "./webhook-messages";
+
+export const deliveryErrorClasses = ["timeout", "dns", "connection_refused", "tls", "blocked_address", "redirect", "http_status", "connection"] as const;
+export type DeliveryErrorClass = (typeof deliveryErrorClasses)[number];
+
+/** One try of a message: what was sent and what the address answered (bounded excerpts). */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: idColumn(),
+    messageId: text("message_id")
+      .notNull()
+      .references(() => webhookMessages.id, { onDelete: "cascade" }),
+    webhookId: text("webhook_id").notNull(),
+    attempt: integer("attempt").notNull(),
+    url: text("url").notNull(),
+    startedAt: time("started_at").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    /** The headers sent; the signature may show, the secret never does. */
+    requestHeaders: jsonb("request_headers").$type<Record<string, string>>().notNull(),
+    responseStatus: integer("response_status"),
+    responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
+    responseBody: text("response_body"),
+    succeeded: boolean("succeeded").notNull(),
+    errorClass: text("error_class", { enum: deliveryErrorClasses }),
+    errorMessage: text("error_message"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("webhook_attempts_message_idx").on(table.messageId, table.attempt),
+    index("webhook_attempts_webhook_idx").on(table.webhookId, table.startedAt),
+  ],
+);

@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, idColumn, time } from "./columns";
+import type { EventType } from "./events";
+import { webhooks } from "./webhooks";
+
+export const messageStatuses = ["pending", "succeeded", "failed"] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+
+/** Why a message exists: an event, a resend from the log, or a sample asked for in the settings. */
+export const messageOrigins = ["event", "resend", "sample"] as const;
+
+/**
+ * One event to one webhook, with its retries. Messages about one candidate to
+ * one webhook go strictly in `seq` order: only the oldest pending one of a
+ * (webhook, candidate) chain is attempted.
+ */
+export const webhookMessages = pgTable(
+  "webhook_messages",
+  {
+    id: idColumn(),
+    companyId: text("company_id").notNull(),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    origin: text("origin", { enum: messageOrigins }).notNull(),
+    /** The event's id; a sample has its own id (it is no event of the history). */
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").$type<EventType>().notNull(),
+    /** Ordering chain; null for samples, which belong to no real candidate. */
+    candidateId: text("candidate_id"),
+    isTest: boolean("is_test").notNull().default(false),
+    /** A sample's made-up body; real events are rendered with the latest data at every attempt. */
+    sampleBody: jsonb("sample_body"),
+    status: text("status", { enum: messageStatuses }).notNull().default("pending"),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    nextAttemptAt: time("next_attempt_at").notNull(),
+    /** Set when an attempt starts; an attempt that never finished (a killed worker) is found by it. */
+    attemptStartedAt: time("attempt_started_at"),
+    completedAt: time("completed_at"),
+    createdAt: createdAt(),
+    seq: bigserial("seq", { mode: "bigint" }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("webhook_messages_event_key").on(table.webhookId, table.eventId).where(sql`${table.origin} = 'event'`),
+    index("webhook_messages_chain_idx").on(table.webhookId, table.candidateId, table.seq).where(sql`${table.status} = 'pending'`),
+    index("webhook_messages_log_idx").on(table.webhookId, table.createdAt, table.id),
+    index("webhook_messages_due_idx").on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+  ],
+);

@@ -1,0 +1,35 @@
+import { boolean, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { companies } from "./companies";
+import { createdAt, idColumn, time } from "./columns";
+import type { EventType } from "./events";
+
+/** A customer address that receives signed event messages. */
+export const webhooks = pgTable(
+  "webhooks",
+  {
+    id: idColumn(),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id),
+    url: text("url").notNull(),
+    eventTypes: jsonb("event_types").$type<EventType[]>().notNull(),
+    /** True: every interview, including ones created later. False: only `interviewIds`. */
+    allInterviews: boolean("all_interviews").notNull().default(true),
+    interviewIds: jsonb("interview_ids").$type<string[]>().notNull().default([]),
+    enabled: boolean("enabled").notNull().default(true),
+    disabledAt: time("disabled_at"),
+    disabledReason: text("disabled_reason"),
+    /** Signing secrets, encrypted (server/webhooks/secrets.ts). The previous one signs too until it expires. */
+    secretCiphertext: text("secret_ciphertext").notNull(),
+    previousSecretCiphertext: text("previous_secret_ciphertext"),
+    previousSecretExpiresAt: time("previous_secret_expires_at"),
+    /** Start of the current run of failures (null after a success); drives the alert and the 3-day cut-off. */
+    failingSince: time("failing_since"),
+    failureAlertedAt: time("failure_alerted_at"),
+    lastSuccessAt: time("last_success_at"),
+    lastFailureAt: time("last_failure_at"),
+    createdAt: createdAt(),
+    updatedAt: time("updated_at").notNull().defaultNow(),
+  },
+  (table) => [index("webhooks_company_idx").on(table.companyId, table.createdAt)],
+);

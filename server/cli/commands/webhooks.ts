@@ -1,0 +1,141 @@
+import { eq } from "drizzle-orm";
+import { eventTypes, webhookMessages, webhooks } from "@/db/schema";
+import type { DomainContext } from "@/server/domain/context";
+import { notFound } from "@/server/domain/errors";
+import { webhookHealth } from "@/server/webhooks/health";
+import {
+  createWebhook,
+  listWebhooks,
+  resendMessage,
+  rotateWebhookSecret,
+  sendSample,
+  setWebhookEnabled,
+  updateWebhook,
+} from "@/server/webhooks/manage";
+import { type Command, positional, required, text, UsageError } from "../arguments";
+
+/** The CLI acts as the operator: it finds the company from the webhook or message. */
+async function companyOfWebhook(ctx: DomainContext, webhookId: string) {
+  const [row] = await ctx.db.select({ companyId: webhooks.companyId }).from(webhooks).where(eq(webhooks.id, webhookId));
+  if (!row) throw notFound("webhook", webhookId);
+  return row.companyId;
+}
+
+function listFlag(value: unknown, name: string): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string") throw new UsageError(`--${name} takes a comma-separated list`);
+  return value.split(",").map((item) => item.trim()).filter(Boolean);
+}
+
+function eventsFlag(value: unknown) {
+  const list = listFlag(value, "events");
+  const unknown = list?.filter((item) => !eventTypes.includes(item as never));
+  if (unknown?.length) throw new UsageError(`--events has unknown types: ${unknown.join(", ")} (use ${eventTypes.join(", ")})`);
+  return list as (typeof eventTypes)[number][] | undefined;
+}
+
+/** `--interviews all` (or no flag on create) means every interview, including later ones. */
+function interviewsFlag(value: unknown): string[] | null | undefined {
+  if (value === "all") return null;
+  return listFlag(value, "interviews");
+}
+
+export const webhookCommands: Record<string, Command> = {
+  "webhook create": {
+    usage: "webhook create --company ID --url URL [--events a,b] [--interviews id,id|all]",
+    options: { company: text, url: text, events: text, interviews: text },
+    run: async ({ ctx }, flags) => {
+      const { id, secret } = await createWebhook(ctx, required(flags, "company"), {
+        url: required(flags, "url"),
+        eventTypes: eventsFlag(flags.events),
+        interviewIds: interviewsFlag(flags.interviews) ?? null,
+      });
+      return { json: { id, secret }, text: `Created webhook ${id}\nSigning secret: ${secret}` };
+    },
+  },
+  "webhook update": {
+    usage: "webhook update ID [--url URL] [--events a,b] [--interviews id,id|all]",
+    options: { url: text, events: text, interviews: text },
+    run: async ({ ctx }, flags, args) => {
+      const id = positional(args, "ID");
+      await updateWebhook(ctx, await companyOfWebhook(ctx, id), id, {
+        ...(flags.url !== undefined ? { url: required(flags, "url") } : {}),
+        ...(flags.events !== undefined ? { eventTypes: eventsFlag(flags.events) } : {}),
+        ...(flags.interviews !== undefined ? { interviewIds: interviewsFlag(flags.interviews) } : {}),
+      });
+      return { json: { id, updated: true }, text: `Updated webhook ${id}` };
+    },
+  },
+  "webhook enable": {
+    usage: "webhook enable ID",
+    options: {},
+    run: async ({ ctx }, _flags, args) => {
+      const id = positional(args, "ID");
+      await setWebhookEnabled(ctx, await companyOfWebhook(ctx, id), id, true);
+      return { json: { id, enabled: true }, text: `Webhook ${id} is on` };
+    },
+  },
+  "webhook disable": {
+    usage: "webhook disable ID",
+    options: {},
+    run: async ({ ctx }, _flags, args) => {
+      const id = positional(args, "ID");
+      await setWebhookEnabled(ctx, await companyOfWebhook(ctx, id), id, false, "the operator");
+      return { json: { id, enabled: false }, text: `Webhook ${id} is off` };
+    },
+  },
+  "webhook rotate-secret": {
+    usage: "webhook rotate-secret ID",
+    options: {},
+    run: async ({ ctx }, _flags, args) => {
+      const id = positional(args, "ID");
+      const { secret, previousValidUntil } = await rotateWebhookSecret(ctx, await companyOfWebhook(ctx, id), id);
+      return {
+        json: { secret, previous_valid_until: previousValidUntil.toISOString() },
+        text: `New signing secret: ${secret}\nThe previous one keeps signing until ${previousValidUntil.toISOString()}`,
+      };
+    },
+  },
+  "webhook resend": {
+    usage: "webhook resend MESSAGE_ID",
+    options: {},
+    run: async ({ ctx }, _flags, args) => {
+      const messageId = positional(args, "MESSAGE_ID");
+      const [message] = await ctx.db.select({ companyId: webhookMessages.companyId }).from(webhookMessages).where(eq(webhookMessages.id, messageId));
+      if (!message) throw notFound("message", messageId);
+      const { id } = await resendMessage(ctx, message.companyId, messageId);
+      return { json: { message_id: id }, text: `Queued message ${id}` };
+    },
+  },
+  "webhook sample": {
+    usage: "webhook sample --webhook ID --interview ID",
+    options: { webhook: text, interview: text },
+    run: async ({ ctx }, flags) => {
+      const webhookId = required(flags, "webhook");
+      const { messageId, eventId } = await sendSample(ctx, await companyOfWebhook(ctx, webhookId), webhookId, required(flags, "interview"));
+      return { json: { message_id: messageId, event_id: eventId }, text: `Queued sample message ${messageId}` };
+    },
+  },
+  "webhook list": {
+    usage: "webhook list --company ID",
+    options: { company: text },
+    run: async ({ ctx, sql }, flags) => {
+      const companyId = required(flags, "company");
+      const list = await listWebhooks(ctx, companyId);
+      const health = await webhookHealth(sql, companyId, list.map((webhook) => webhook.id), ctx.clock.now());
+      const rows = list.map((webhook) => ({
+        id: webhook.id,
+        url: webhook.url,
+        event_types: webhook.eventTypes,
+        interviews: webhook.allInterviews ? "all" : webhook.interviewIds,
+        enabled: webhook.enabled,
+        disabled_reason: webhook.disabledReason,
+        health: health.get(webhook.id) ?? null,
+      }));
+      return {
+        json: { webhooks: rows },
+        text: rows.map((row) => `${row.id}  ${row.enabled ? "on " : "off"}  ${row.health?.state ?? ""}  ${row.url}`).join("\n") || "No webhooks",
+      };
+    },
+  },
+};

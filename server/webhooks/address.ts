@@ -1,0 +1,38 @@
+/**
+ * The rules a webhook address must meet when it is saved: https, a public host
+ * name (no IP literal, no user:password, no local names). Exact host:port
+ * targets in WEBHOOK_ALLOW_TARGETS are allowed anyway; https never is relaxed.
+ */
+import { isIP } from "node:net";
+
+export type AddressCheck = { ok: true; url: string } | { ok: false; problem: string };
+
+const localSuffixes = [".localhost", ".local", ".internal", ".localdomain", ".home.arpa"];
+
+/** `host:port` as WEBHOOK_ALLOW_TARGETS lists it, with the scheme's default port. */
+export const targetOf = (url: URL) => `${hostnameOf(url)}:${url.port || "443"}`;
+
+/** The host name without IPv6 brackets or one trailing dot, lower case. */
+export const hostnameOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
+
+export function checkWebhookAddress(raw: string, allowTargets: readonly string[]): AddressCheck {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return { ok: false, problem: "is not a valid URL" };
+  }
+  if (url.protocol !== "https:") return { ok: false, problem: "must start with https://" };
+  if (url.username || url.password) return { ok: false, problem: "must not contain a user name or password" };
+  if (url.hash) return { ok: false, problem: "must not contain a #fragment" };
+  if (raw.length > 2000) return { ok: false, problem: "is longer than 2,000 characters" };
+  const host = hostnameOf(url);
+  if (!allowTargets.includes(targetOf(url))) {
+    if (isIP(host)) return { ok: false, problem: "must use a host name, not an IP address" };
+    if (host === "localhost" || localSuffixes.some((suffix) => host.endsWith(suffix))) {
+      return { ok: false, problem: `must use a public host name (${host} is local)` };
+    }
+    if (!host.includes(".")) return { ok: false, problem: `must use a public host name (${host} has no domain)` };
+  }
+  return { ok: true, url: url.toString() };
+}

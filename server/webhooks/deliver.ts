@@ -1,0 +1,175 @@
+/**
+ * One attempt of one message, run by the `deliver-webhook-message` task.
+ *
+ * 1. Only the oldest waiting message of its (webhook, candidate) chain is
+ *    attempted; a later one is held back until it succeeds or fails for good.
+ * 2. The message is leased (`attempt_started_at`) in its own short
+ *    transaction: no transaction stays open during the HTTP request.
+ * 3. The outcome is recorded with the attempt in one transaction, which also
+ *    schedules the retry (our own schedule) or releases the chain's next one.
+ */
+import { and, asc, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
+import { env } from "@/server/env";
+import type { DeliveryResult } from "./delivery-client";
+import type { WebhookDeps } from "./deps";
+import { recordDeliveryOutcome } from "./failure-policy";
+import { scheduleDelivery } from "./jobs";
+import { renderBody } from "./payload";
+import { maxAttempts, retryDelayAfter } from "./retry-schedule";
+import { decryptSecret } from "./secrets";
+import { signatureHeader } from "./signature";
+
+/** An attempt older than this without an outcome was interrupted (a killed worker). */
+export const leaseMs = 60_000;
+
+export type DeliveryOutcome = "succeeded" | "retry_scheduled" | "failed" | "held" | "not_due" | "busy" | "gone";
+
+export async function deliverMessage(deps: WebhookDeps, messageId: string): Promise<DeliveryOutcome> {
+  const { ctx } = deps;
+  const now = ctx.clock.now();
+  const [found] = await ctx.db
+    .select({ message: webhookMessages, webhook: webhooks })
+    .from(webhookMessages)
+    .innerJoin(webhooks, eq(webhooks.id, webhookMessages.webhookId))
+    .where(eq(webhookMessages.id, messageId));
+  if (!found || found.message.status !== "pending" || !found.webhook.enabled) return "gone";
+  const { message, webhook } = found;
+  if (message.candidateId && (await hasEarlierWaiting(deps, message))) return "held";
+  if (message.nextAttemptAt > now) {
+    await scheduleDelivery(ctx.db, message.id, message.nextAttemptAt);
+    return "not_due";
+  }
+
+  const leased = await ctx.db
+    .update(webhookMessages)
+    .set({ attemptStartedAt: now })
+    .where(
+      and(
+        eq(webhookMessages.id, message.id),
+        eq(webhookMessages.status, "pending"),
+        or(isNull(webhookMessages.attemptStartedAt), lt(webhookMessages.attemptStartedAt, new Date(now.getTime() - leaseMs))),
+      ),
+    )
+    .returning({ id: webhookMessages.id });
+  if (leased.length === 0) return "busy";
+
+  const body = await renderBody(deps.sql, message);
+  const attempt = message.attemptCount + 1;
+  const headers = requestHeaders(message, attempt, body ?? "", signingSecrets(webhook, now), Math.floor(now.getTime() / 1000));
+  const result: DeliveryResult = body
+    ? await deps.client.post(webhook.url, body, headers)
+    : { succeeded: false, status: null, headers: null, bodyExcerpt: null, errorClass: "connection", errorMessage: "the event no longer exists", durationMs: 0 };
+  return record(deps, { message, webhookUrl: webhook.url, attempt, startedAt: now, headers, result });
+}
+
+async function hasEarlierWaiting(deps: WebhookDeps, message: typeof webhookMessages.$inferSelect) {
+  const [earlier] = await deps.ctx.db
+    .select({ id: webhookMessages.id })
+    .from(webhookMessages)
+    .where(
+      and(
+        eq(webhookMessages.webhookId, message.webhookId),
+        eq(webhookMessages.candidateId, message.candidateId!),
+        eq(webhookMessages.status, "pending"),
+        lt(webhookMessages.seq, message.seq),
+      ),
+    )
+    .limit(1);
+  return earlier !== undefined;
+}
+
+/** The current secret, and the previous one during the 24 hours after a replacement. */
+function signingSecrets(webhook: typeof webhooks.$inferSelect, now: Date) {
+  const secrets = [decryptSecret(webhook.secretCiphertext)];
+  if (webhook.previousSecretCiphertext && webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt > now) {
+    secrets.push(decryptSecret(webhook.previousSecretCiphertext));
+  }
+  return secrets;
+}
+
+export const userAgent = () => `InterviewAPI-Webhooks/1.0 (+${env.APP_URL})`;
+
+function requestHeaders(message: typeof webhookMessages.$inferSelect, attempt: number, body: string, secrets: string[], timestamp: number) {
+  return {
+    "Content-Type": "application/json",
+    "User-Agent": userAgent(),
+    "Service-Event-Id": message.eventId,
+    "Service-Event-Type": message.eventType,
+    "Service-Delivery-Attempt": String(attempt),
+    "Service-Signature": signatureHeader(body, secrets, timestamp),
+  };
+}
+
+type Recorded = {
+  message: typeof webhookMessages.$inferSelect;
+  webhookUrl: string;
+  attempt: number;
+  startedAt: Date;
+  headers: Record<string, string>;
+  result: DeliveryResult;
+};
+
+async function record(deps: WebhookDeps, { message, webhookUrl, attempt, startedAt, headers, result }: Recorded): Promise<DeliveryOutcome> {
+  const { ctx } = deps;
+  const now = ctx.clock.now();
+  const delay = result.succeeded ? null : retryDelayAfter(attempt);
+  const outcome: DeliveryOutcome = result.succeeded ? "succeeded" : delay !== null && attempt < maxAttempts ? "retry_scheduled" : "failed";
+  const emails = await ctx.db.transaction(async (tx) => {
+    await tx.insert(webhookAttempts).values({
+      id: ctx.newId("attempt"),
+      messageId: message.id,
+      webhookId: message.webhookId,
+      attempt,
+      url: webhookUrl,
+      startedAt,
+      durationMs: result.durationMs,
+      requestHeaders: headers,
+      responseStatus: result.status,
+      responseHeaders: result.headers,
+      responseBody: result.bodyExcerpt,
+      succeeded: result.succeeded,
+      errorClass: result.errorClass,
+      errorMessage: result.errorMessage,
+      createdAt: now,
+    });
+    const nextAttemptAt = outcome === "retry_scheduled" ? new Date(now.getTime() + delay!) : message.nextAttemptAt;
+    await tx
+      .update(webhookMessages)
+      .set({
+        attemptCount: attempt,
+        attemptStartedAt: null,
+        status: outcome === "retry_scheduled" ? "pending" : outcome,
+        nextAttemptAt,
+        completedAt: outcome === "retry_scheduled" ? null : now,
+      })
+      .where(eq(webhookMessages.id, message.id));
+    if (outcome === "retry_scheduled") await scheduleDelivery(tx, message.id, nextAttemptAt);
+    else await releaseNextInChain(tx, message, now);
+    return recordDeliveryOutcome(ctx, tx, message.webhookId, result.succeeded, now);
+  });
+  for (const email of emails) await email(deps);
+  return outcome;
+}
+
+/** When a message is done, the next waiting one about the same candidate goes at once. */
+export async function releaseNextInChain(tx: Parameters<typeof scheduleDelivery>[0], message: { webhookId: string; candidateId: string | null; seq: bigint }, now: Date) {
+  if (!message.candidateId) return;
+  const [next] = await tx
+    .select({ id: webhookMessages.id, nextAttemptAt: webhookMessages.nextAttemptAt })
+    .from(webhookMessages)
+    .where(
+      and(
+        eq(webhookMessages.webhookId, message.webhookId),
+        eq(webhookMessages.candidateId, message.candidateId),
+        eq(webhookMessages.status, "pending"),
+        gt(webhookMessages.seq, message.seq),
+      ),
+    )
+    .orderBy(asc(webhookMessages.seq))
+    .limit(1);
+  if (!next) return;
+  const runAt = next.nextAttemptAt > now ? next.nextAttemptAt : now;
+  await scheduleDelivery(tx, next.id, runAt);
+}
+

@@ -1,0 +1,77 @@
+/**
+ * What a run of failures does to a webhook (spec 6.2): after a day without a
+ * success the company's admins are emailed once; after 3 days the webhook is
+ * turned off, its waiting messages fail, and the admins are emailed again.
+ * A success ends the run. Evaluated after every attempt and by the periodic
+ * maintenance, so a webhook that stops getting attempts is still turned off.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { webhookMessages, webhooks } from "@/db/schema";
+import type { DomainContext } from "@/server/domain/context";
+import { env } from "@/server/env";
+import { emailAdmins } from "@/server/notifications/email";
+import type { WebhookDeps } from "./deps";
+import { alertAfterMs, disableAfterMs } from "./retry-schedule";
+
+/** Work to do once the transaction has committed. */
+export type AfterCommit = (deps: WebhookDeps) => Promise<void>;
+
+export async function recordDeliveryOutcome(ctx: DomainContext, tx: Executor, webhookId: string, succeeded: boolean, now: Date): Promise<AfterCommit[]> {
+  if (succeeded) {
+    await tx
+      .update(webhooks)
+      .set({ lastSuccessAt: now, failingSince: null, failureAlertedAt: null })
+      .where(eq(webhooks.id, webhookId));
+    return [];
+  }
+  const [webhook] = await tx
+    .update(webhooks)
+    .set({ lastFailureAt: now, failingSince: sql`coalesce(${webhooks.failingSince}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(webhooks.id, webhookId))
+    .returning();
+  return webhook ? applyFailurePolicy(ctx, tx, webhook, now) : [];
+}
+
+export async function applyFailurePolicy(ctx: DomainContext, tx: Executor, webhook: typeof webhooks.$inferSelect, now: Date): Promise<AfterCommit[]> {
+  if (!webhook.enabled || !webhook.failingSince) return [];
+  const failingFor = now.getTime() - webhook.failingSince.getTime();
+  const since = webhook.failingSince.toISOString();
+  const settings = `${env.APP_URL}/settings/webhooks/${webhook.id}`;
+  if (failingFor >= disableAfterMs) {
+    await tx
+      .update(webhooks)
+      .set({ enabled: false, disabledAt: now, disabledReason: "No successful delivery for 3 days", updatedAt: now })
+      .where(eq(webhooks.id, webhook.id));
+    await failWaitingMessages(tx, webhook.id, now);
+    return [
+      (deps) =>
+        emailAdmins(deps.ctx, deps.mailer, {
+          companyId: webhook.companyId,
+          kind: "webhook_disabled",
+          subject: "A webhook was turned off after 3 days of failed deliveries",
+          body: `No message to ${webhook.url} has been delivered since ${since}, so the webhook was turned off and its waiting messages were marked failed.\n\nFix the receiver, turn the webhook on again, and resend what it missed from the delivery log (or read it from GET /v1/events): ${settings}`,
+        }),
+    ];
+  }
+  if (failingFor >= alertAfterMs && !webhook.failureAlertedAt) {
+    await tx.update(webhooks).set({ failureAlertedAt: now }).where(eq(webhooks.id, webhook.id));
+    return [
+      (deps) =>
+        emailAdmins(deps.ctx, deps.mailer, {
+          companyId: webhook.companyId,
+          kind: "webhook_failing",
+          subject: "A webhook has been failing for a day",
+          body: `Messages to ${webhook.url} have failed since ${since}. Deliveries are retried; after 3 days without a success the webhook will be turned off.\n\nSee the delivery log: ${settings}`,
+        }),
+    ];
+  }
+  return [];
+}
+
+export async function failWaitingMessages(tx: Executor, webhookId: string, now: Date) {
+  await tx
+    .update(webhookMessages)
+    .set({ status: "failed", completedAt: now, attemptStartedAt: null })
+    .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")));
+}

@@ -1,0 +1,51 @@
+/**
+ * Periodic work (graphile-worker cron): the failure policy for webhooks that
+ * get no more attempts, re-queuing attempts a killed worker left unfinished,
+ * and deleting the delivery log and events older than 30 days.
+ */
+import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
+import { events, webhookMessages, webhooks } from "@/db/schema";
+import type { WebhookDeps } from "./deps";
+import { leaseMs } from "./deliver";
+import { type AfterCommit, applyFailurePolicy } from "./failure-policy";
+import { scheduleDelivery } from "./jobs";
+import { logRetentionDays } from "./delivery-log";
+
+export async function runWebhookMaintenance(deps: WebhookDeps) {
+  const { ctx } = deps;
+  const now = ctx.clock.now();
+  const failing = await ctx.db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.enabled, true), isNotNull(webhooks.failingSince)));
+  const afterCommit: AfterCommit[] = [];
+  for (const webhook of failing) {
+    afterCommit.push(...(await ctx.db.transaction((tx) => applyFailurePolicy(ctx, tx, webhook, now))));
+  }
+  for (const action of afterCommit) await action(deps);
+
+  // Interrupted attempts (lease expired) and due messages whose job went
+  // missing go again now. Only chain heads: held ones follow their predecessor.
+  const stuck = await ctx.db.execute<{ id: string }>(sql`
+    update webhook_messages m set attempt_started_at = null
+    where m.status = 'pending'
+      and m.next_attempt_at <= ${new Date(now.getTime() - 2 * leaseMs).toISOString()}::timestamptz
+      and (m.attempt_started_at is null or m.attempt_started_at < ${new Date(now.getTime() - leaseMs).toISOString()}::timestamptz)
+      and not exists (
+        select 1 from webhook_messages e
+        where e.webhook_id = m.webhook_id and e.candidate_id = m.candidate_id and e.status = 'pending' and e.seq < m.seq
+      )
+    returning m.id`);
+  for (const { id } of stuck) await scheduleDelivery(ctx.db, id, now);
+  return { requeued: [...stuck].length };
+}
+
+export async function deleteExpiredHistory(deps: WebhookDeps) {
+  const cutoff = new Date(deps.ctx.clock.now().getTime() - logRetentionDays * 24 * 60 * 60 * 1000);
+  const messages = await deps.ctx.db
+    .delete(webhookMessages)
+    .where(and(lt(webhookMessages.createdAt, cutoff), or(eq(webhookMessages.status, "succeeded"), eq(webhookMessages.status, "failed"))))
+    .returning({ id: webhookMessages.id });
+  const expired = await deps.ctx.db.delete(events).where(lt(events.createdAt, cutoff)).returning({ id: events.id });
+  return { messages: messages.length, events: expired.length };
+}

@@ -1,0 +1,248 @@
+/**
+ * Webhook settings and the actions on its log. The settings pages, the CLI
+ * and the tests all call these; each takes the company it acts for, so one
+ * company can never touch another's webhooks.
+ */
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Executor } from "@/db/client";
+import { companies, eventTypes, interviews, webhookMessages, webhooks } from "@/db/schema";
+import type { DomainContext } from "@/server/domain/context";
+import { DomainError, invalidInput, notFound } from "@/server/domain/errors";
+import { env } from "@/server/env";
+import { checkWebhookAddress } from "./address";
+import { failWaitingMessages } from "./failure-policy";
+import { scheduleDelivery } from "./jobs";
+import { sampleEventBody } from "./sample";
+import { decryptSecret, encryptSecret, generateSecret } from "./secrets";
+
+export const maxWebhooksPerCompany = 10;
+export const secretOverlapMs = 24 * 60 * 60 * 1000;
+export const maxResendBatch = 1000;
+
+export const webhookSettings = z.object({
+  url: z.string().superRefine((value, issues) => {
+    const check = checkWebhookAddress(value, env.WEBHOOK_ALLOW_TARGETS);
+    if (!check.ok) issues.addIssue({ code: "custom", message: `The address ${check.problem}.` });
+  }),
+  eventTypes: z.array(z.enum(eventTypes)).min(1, "Choose at least one event type.").default([...eventTypes]),
+  /** null: all interviews, including ones created later. */
+  interviewIds: z.array(z.string()).min(1, "Choose at least one interview, or all interviews.").nullable().default(null),
+});
+
+export type WebhookSettingsInput = z.input<typeof webhookSettings>;
+
+function parseSettings<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw invalidInput(parsed.error.issues.map((issue) => issue.message).join(" "));
+  return parsed.data;
+}
+
+async function assertInterviewsOwned(db: Executor, companyId: string, interviewIds: string[] | null) {
+  if (!interviewIds) return;
+  const owned = await db
+    .select({ id: interviews.id })
+    .from(interviews)
+    .where(and(eq(interviews.companyId, companyId), inArray(interviews.id, interviewIds), isNull(interviews.deletedAt)));
+  const missing = interviewIds.filter((id) => !owned.some((row) => row.id === id));
+  if (missing.length > 0) throw invalidInput(`No interview with id ${missing.join(", ")}.`);
+}
+
+async function findWebhook(db: Executor, companyId: string, webhookId: string) {
+  const [webhook] = await db.select().from(webhooks).where(and(eq(webhooks.id, webhookId), eq(webhooks.companyId, companyId)));
+  if (!webhook) throw notFound("webhook", webhookId);
+  return webhook;
+}
+
+/** Creates a webhook and returns its signing secret (also readable later by admins). */
+export async function createWebhook(ctx: DomainContext, companyId: string, input: WebhookSettingsInput) {
+  const settings = parseSettings(webhookSettings, input);
+  const secret = generateSecret();
+  const id = ctx.newId("webhook");
+  await ctx.db.transaction(async (tx) => {
+    // The company row lock makes concurrent creations count one after another.
+    const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
+    if (!company) throw notFound("company", companyId);
+    const [{ total }] = (await tx.select({ total: sql<number>`count(*)::int` }).from(webhooks).where(eq(webhooks.companyId, companyId))) as [{ total: number }];
+    if (total >= maxWebhooksPerCompany) {
+      throw new DomainError("conflict", `A company can have at most ${maxWebhooksPerCompany} webhooks.`);
+    }
+    await assertInterviewsOwned(tx, companyId, settings.interviewIds);
+    const now = ctx.clock.now();
+    await tx.insert(webhooks).values({
+      id,
+      companyId,
+      url: new URL(settings.url).toString(),
+      eventTypes: settings.eventTypes,
+      allInterviews: settings.interviewIds === null,
+      interviewIds: settings.interviewIds ?? [],
+      secretCiphertext: encryptSecret(secret),
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  return { id, secret };
+}
+
+/**
+ * Changes a webhook's settings. A new address takes the waiting messages
+ * straight away: they are due now, whatever their retry time was.
+ */
+export async function updateWebhook(ctx: DomainContext, companyId: string, webhookId: string, input: Partial<WebhookSettingsInput>) {
+  const settings = parseSettings(webhookSettings.partial(), input);
+  await ctx.db.transaction(async (tx) => {
+    const webhook = await findWebhook(tx, companyId, webhookId);
+    if (settings.interviewIds !== undefined) await assertInterviewsOwned(tx, companyId, settings.interviewIds);
+    const now = ctx.clock.now();
+    const url = settings.url === undefined ? webhook.url : new URL(settings.url).toString();
+    await tx
+      .update(webhooks)
+      .set({
+        url,
+        ...(settings.eventTypes ? { eventTypes: settings.eventTypes } : {}),
+        ...(settings.interviewIds !== undefined ? { allInterviews: settings.interviewIds === null, interviewIds: settings.interviewIds ?? [] } : {}),
+        updatedAt: now,
+      })
+      .where(eq(webhooks.id, webhookId));
+    if (url !== webhook.url) await redeliverWaitingNow(tx, webhookId, now);
+  });
+}
+
+async function redeliverWaitingNow(tx: Executor, webhookId: string, now: Date) {
+  const waiting = await tx
+    .update(webhookMessages)
+    .set({ nextAttemptAt: now })
+    .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")))
+    .returning({ id: webhookMessages.id });
+  // Each job finds out whether its message heads its chain; held ones wait their turn.
+  for (const { id } of waiting) await scheduleDelivery(tx, id, now);
+}
+
+export async function setWebhookEnabled(ctx: DomainContext, companyId: string, webhookId: string, enabled: boolean, by = "an admin") {
+  await ctx.db.transaction(async (tx) => {
+    await findWebhook(tx, companyId, webhookId);
+    const now = ctx.clock.now();
+    await tx
+      .update(webhooks)
+      .set(
+        enabled
+          ? { enabled: true, disabledAt: null, disabledReason: null, failingSince: null, failureAlertedAt: null, updatedAt: now }
+          : { enabled: false, disabledAt: now, disabledReason: `Turned off by ${by}`, updatedAt: now },
+      )
+      .where(eq(webhooks.id, webhookId));
+    if (!enabled) await failWaitingMessages(tx, webhookId, now);
+  });
+}
+
+export async function deleteWebhook(ctx: DomainContext, companyId: string, webhookId: string) {
+  await findWebhook(ctx.db, companyId, webhookId);
+  await ctx.db.delete(webhooks).where(and(eq(webhooks.id, webhookId), eq(webhooks.companyId, companyId)));
+}
+
+/** Replaces the signing secret; the old one keeps signing for 24 hours. */
+export async function rotateWebhookSecret(ctx: DomainContext, companyId: string, webhookId: string) {
+  const secret = generateSecret();
+  const now = ctx.clock.now();
+  const previousValidUntil = new Date(now.getTime() + secretOverlapMs);
+  await ctx.db.transaction(async (tx) => {
+    const webhook = await findWebhook(tx, companyId, webhookId);
+    await tx
+      .update(webhooks)
+      .set({
+        secretCiphertext: encryptSecret(secret),
+        previousSecretCiphertext: webhook.secretCiphertext,
+        previousSecretExpiresAt: previousValidUntil,
+        updatedAt: now,
+      })
+      .where(eq(webhooks.id, webhookId));
+  });
+  return { secret, previousValidUntil };
+}
+
+export async function revealWebhookSecret(ctx: DomainContext, companyId: string, webhookId: string) {
+  return decryptSecret((await findWebhook(ctx.db, companyId, webhookId)).secretCiphertext);
+}
+
+export async function listWebhooks(ctx: DomainContext, companyId: string) {
+  return ctx.db.select().from(webhooks).where(eq(webhooks.companyId, companyId)).orderBy(asc(webhooks.createdAt), asc(webhooks.id));
+}
+
+async function enqueueCopy(ctx: DomainContext, tx: Executor, source: typeof webhookMessages.$inferSelect, now: Date) {
+  const id = ctx.newId("message");
+  await tx.insert(webhookMessages).values({
+    id,
+    companyId: source.companyId,
+    webhookId: source.webhookId,
+    origin: source.origin === "sample" ? "sample" : "resend",
+    eventId: source.eventId,
+    eventType: source.eventType,
+    candidateId: source.candidateId,
+    isTest: source.isTest,
+    sampleBody: source.sampleBody,
+    nextAttemptAt: now,
+    createdAt: now,
+  });
+  await scheduleDelivery(tx, id, now);
+  return id;
+}
+
+/**
+ * Sends a message again as a new log entry: same event id, the candidate's
+ * current data, the webhook's current address, tries counted from 1.
+ */
+export async function resendMessage(ctx: DomainContext, companyId: string, messageId: string) {
+  return ctx.db.transaction(async (tx) => {
+    const [source] = await tx
+      .select()
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.id, messageId), eq(webhookMessages.companyId, companyId)));
+    if (!source) throw notFound("message", messageId);
+    const webhook = await findWebhook(tx, companyId, source.webhookId);
+    if (!webhook.enabled) throw new DomainError("invalid_state", "Turn the webhook on before resending.");
+    return { id: await enqueueCopy(ctx, tx, source, ctx.clock.now()) };
+  });
+}
+
+/** Resends every failed message since `since`, oldest first, one per event, at most 1,000 at a time. */
+export async function resendFailedSince(ctx: DomainContext, companyId: string, webhookId: string, since: Date) {
+  return ctx.db.transaction(async (tx) => {
+    const webhook = await findWebhook(tx, companyId, webhookId);
+    if (!webhook.enabled) throw new DomainError("invalid_state", "Turn the webhook on before resending.");
+    const failed = await tx
+      .selectDistinctOn([webhookMessages.eventId])
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "failed"), gte(webhookMessages.createdAt, since)))
+      .orderBy(asc(webhookMessages.eventId), desc(webhookMessages.createdAt))
+      .limit(maxResendBatch + 1);
+    const batch = failed.sort((a, b) => Number(a.seq - b.seq)).slice(0, maxResendBatch);
+    const now = ctx.clock.now();
+    for (const source of batch) await enqueueCopy(ctx, tx, source, now);
+    return { resent: batch.length, more: failed.length > maxResendBatch };
+  });
+}
+
+/** A made-up candidate for one of the company's interviews, sent with `test: true`. */
+export async function sendSample(ctx: DomainContext, companyId: string, webhookId: string, interviewId: string) {
+  return ctx.db.transaction(async (tx) => {
+    await findWebhook(tx, companyId, webhookId);
+    const eventId = ctx.newId("event");
+    const body = await sampleEventBody(tx, companyId, interviewId, eventId, ctx.clock.now());
+    const id = ctx.newId("message");
+    const now = ctx.clock.now();
+    await tx.insert(webhookMessages).values({
+      id,
+      companyId,
+      webhookId,
+      origin: "sample",
+      eventId,
+      eventType: "candidate.ready",
+      candidateId: null,
+      isTest: true,
+      sampleBody: body,
+      nextAttemptAt: now,
+      createdAt: now,
+    });
+    await scheduleDelivery(tx, id, now);
+    return { messageId: id, eventId };
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * The body of a sample message: a made-up candidate who answered the chosen
+ * interview's real questions, rendered by the same code as real candidates.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { interviews } from "@/db/schema";
+import { notFound } from "@/server/domain/errors";
+import { loadInterview } from "@/server/domain/interviews";
+import { renderCandidate } from "@/server/read/candidates";
+
+const sampleAnswer = { open_text: "This is a sample answer.", mcq: null, yes_no: "Yes" } as const;
+
+export async function sampleEventBody(db: Executor, companyId: string, interviewId: string, eventId: string, now: Date) {
+  const [owned] = await db.select({ id: interviews.id }).from(interviews).where(and(eq(interviews.id, interviewId), eq(interviews.companyId, companyId)));
+  if (!owned) throw notFound("interview", interviewId);
+  const interview = await loadInterview(db, interviewId);
+  const ai = interview.aiStep;
+  const startedAt = new Date(now.getTime() - 45 * 60_000);
+  const candidate = renderCandidate({
+    id: "cand_sample",
+    attempt: 1,
+    name: "Sam Sample",
+    email: "sam.sample@example.com",
+    phone: null,
+    interview_id: interview.id,
+    interview_title: interview.title,
+    pass_mark: interview.passMark,
+    status: ai ? "passed" : "needs_review",
+    rejection_reason: null,
+    started_at: startedAt,
+    submitted_at: now,
+    result_state: ai ? "complete" : "not_applicable",
+    incomplete_reason: null,
+    score: ai ? 82 : null,
+    recommendation: ai ? "recommended" : null,
+    summary: ai ? "A sample summary of the interview." : null,
+    strengths: ai ? ["Clear examples"] : [],
+    areas_to_improve: ai ? ["More detail on results"] : [],
+    skills: Object.fromEntries((ai?.skills ?? []).map((skill) => [skill, 80])),
+    highlights: ai ? [{ quote: "A sample quote.", type: "strength", why: "Shows how a highlight looks." }] : [],
+    ended_for_conduct: false,
+    ai_started_at: ai ? startedAt : null,
+    ai_mode: ai?.mode ?? null,
+    ai_language: ai?.language ?? null,
+    ai_duration_seconds: ai ? 900 : null,
+    ai_questions_asked: ai?.questionCount ?? 0,
+    ai_questions_answered: ai?.questionCount ?? 0,
+    recording_status: ai ? "ready" : null,
+    answers: Object.fromEntries(
+      interview.questions.map((question) => [question.id, { question: question.text, answer: sampleAnswer[question.type] ?? question.choices[0] ?? "" }]),
+    ),
+    documents: [],
+  });
+  return { id: eventId, type: "candidate.ready", created_at: now.toISOString(), api_version: "v1", test: true, change: null, candidate };
+}

@@ -1,0 +1,16 @@
+import type { Task } from "graphile-worker";
+import { deliverMessage } from "@/server/webhooks/deliver";
+import type { WebhookDeps } from "@/server/webhooks/deps";
+
+/**
+ * One attempt of one message. Failed deliveries are not errors here: the
+ * message records them and schedules its own retry. Only infrastructure
+ * faults (the database gone) throw, and graphile-worker retries those.
+ */
+export const deliverWebhookMessage =
+  (deps: WebhookDeps): Task =>
+  async (payload, helpers) => {
+    const { messageId } = payload as { messageId: string };
+    const outcome = await deliverMessage(deps, messageId);
+    helpers.logger.debug(`message ${messageId}: ${outcome}`);
+  };
