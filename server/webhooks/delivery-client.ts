@@ -17,6 +17,13 @@ export type Resolver = (hostname: string) => Promise<string[]>;
 export const systemResolver: Resolver = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map((answer) => answer.address);
 
+/** The first answer of `hostname` that is not a public address, or null. */
+export async function firstNonPublicAnswer(hostname: string, resolver: Resolver = systemResolver): Promise<string | null> {
+  const host = hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const addresses = isIP(host) ? [host] : await resolver(host).catch(() => []);
+  return addresses.find((address) => !isPublicAddress(address)) ?? null;
+}
+
 export class BlockedAddressError extends Error {
   readonly code = "WEBHOOK_BLOCKED_ADDRESS";
 }
@@ -40,13 +47,23 @@ export const answerDeadlineMs = 10_000;
 const excerptBytes = 2048;
 const maxReadBytes = 1024 * 1024;
 
-export function createDeliveryClient(options: { resolver?: Resolver; allowTargets?: readonly string[]; extraCa?: string } = {}): DeliveryClient {
+export type ClientOptions = {
+  resolver?: Resolver;
+  allowTargets?: readonly string[];
+  extraCa?: string;
+  /** Opens the socket to the vetted address; replaced only by tests that must prove no socket opens. */
+  connector?: buildConnector.connector;
+};
+
+export function createDeliveryClient(options: ClientOptions = {}): DeliveryClient {
   const resolver = options.resolver ?? systemResolver;
   const allowTargets = options.allowTargets ?? [];
-  const connectVetted = buildConnector({
-    timeout: answerDeadlineMs,
-    ...(options.extraCa ? { ca: [...rootCertificates, options.extraCa] } : {}),
-  });
+  const connectVetted =
+    options.connector ??
+    buildConnector({
+      timeout: answerDeadlineMs,
+      ...(options.extraCa ? { ca: [...rootCertificates, options.extraCa] } : {}),
+    });
   const agent = new Agent({
     keepAliveTimeout: 4_000,
     connect: (connectOptions, callback) => {

@@ -10,7 +10,8 @@ import { companies, eventTypes, interviews, webhookMessages, webhooks } from "@/
 import type { DomainContext } from "@/server/domain/context";
 import { DomainError, invalidInput, notFound } from "@/server/domain/errors";
 import { env } from "@/server/env";
-import { checkWebhookAddress } from "./address";
+import { checkWebhookAddress, hostnameOf, targetOf } from "./address";
+import { firstNonPublicAnswer, type Resolver } from "./delivery-client";
 import { failWaitingMessages } from "./failure-policy";
 import { scheduleDelivery } from "./jobs";
 import { sampleEventBody } from "./sample";
@@ -38,6 +39,18 @@ function parseSettings<T extends z.ZodType>(schema: T, input: unknown): z.output
   return parsed.data;
 }
 
+/**
+ * Resolves the host when the address is saved, to refuse early (with a clear
+ * reason) a name that points into a private network. Deliveries check again
+ * at every connection; a name that cannot be resolved yet may still be saved.
+ */
+async function assertResolvesPublic(url: string, resolver?: Resolver) {
+  const parsed = new URL(url);
+  if (env.WEBHOOK_ALLOW_TARGETS.includes(targetOf(parsed))) return;
+  const refused = await firstNonPublicAnswer(hostnameOf(parsed), resolver);
+  if (refused) throw invalidInput(`The address must use a public host name (${hostnameOf(parsed)} resolves to ${refused}).`);
+}
+
 async function assertInterviewsOwned(db: Executor, companyId: string, interviewIds: string[] | null) {
   if (!interviewIds) return;
   const owned = await db
@@ -55,8 +68,9 @@ async function findWebhook(db: Executor, companyId: string, webhookId: string) {
 }
 
 /** Creates a webhook and returns its signing secret (also readable later by admins). */
-export async function createWebhook(ctx: DomainContext, companyId: string, input: WebhookSettingsInput) {
+export async function createWebhook(ctx: DomainContext, companyId: string, input: WebhookSettingsInput, options: { resolver?: Resolver } = {}) {
   const settings = parseSettings(webhookSettings, input);
+  await assertResolvesPublic(settings.url, options.resolver);
   const secret = generateSecret();
   const id = ctx.newId("webhook");
   await ctx.db.transaction(async (tx) => {
@@ -88,8 +102,15 @@ export async function createWebhook(ctx: DomainContext, companyId: string, input
  * Changes a webhook's settings. A new address takes the waiting messages
  * straight away: they are due now, whatever their retry time was.
  */
-export async function updateWebhook(ctx: DomainContext, companyId: string, webhookId: string, input: Partial<WebhookSettingsInput>) {
+export async function updateWebhook(
+  ctx: DomainContext,
+  companyId: string,
+  webhookId: string,
+  input: Partial<WebhookSettingsInput>,
+  options: { resolver?: Resolver } = {},
+) {
   const settings = parseSettings(webhookSettings.partial(), input);
+  if (settings.url !== undefined) await assertResolvesPublic(settings.url, options.resolver);
   await ctx.db.transaction(async (tx) => {
     const webhook = await findWebhook(tx, companyId, webhookId);
     if (settings.interviewIds !== undefined) await assertInterviewsOwned(tx, companyId, settings.interviewIds);

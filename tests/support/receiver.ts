@@ -1,0 +1,63 @@
+/**
+ * A webhook receiver for tests: a real HTTPS server on 127.0.0.1 with a
+ * certificate made at test time for `localhost`. It records every request
+ * (raw body bytes included) and answers as the test tells it.
+ */
+import type { IncomingHttpHeaders } from "node:http";
+import { createServer, type Server } from "node:https";
+import { generate } from "selfsigned";
+
+export type Received = { method: string; path: string; headers: IncomingHttpHeaders; body: string; at: number };
+export type Answer = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number };
+
+export type Receiver = {
+  port: number;
+  target: string;
+  ca: string;
+  url: (path?: string) => string;
+  received: Received[];
+  answer: (decide: (request: Received) => Answer) => void;
+  waitFor: (count: number, timeoutMs?: number) => Promise<Received[]>;
+  close: () => Promise<void>;
+};
+
+export async function startReceiver(): Promise<Receiver> {
+  const pems = await generate([{ name: "commonName", value: "localhost" }], {
+    keySize: 2048,
+    extensions: [{ name: "subjectAltName", altNames: [{ type: 2, value: "localhost" }, { type: 7, ip: "127.0.0.1" }] }],
+  });
+  const received: Received[] = [];
+  let decide: (request: Received) => Answer = () => ({ status: 200, body: "ok" });
+  const server: Server = createServer({ key: pems.private, cert: pems.cert }, (request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const entry = { method: request.method!, path: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() };
+      received.push(entry);
+      const answer = decide(entry);
+      setTimeout(() => response.writeHead(answer.status, answer.headers).end(answer.body ?? ""), answer.delayMs ?? 0);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    port,
+    target: `localhost:${port}`,
+    ca: pems.cert,
+    url: (path = "/hook") => `https://localhost:${port}${path}`,
+    received,
+    answer: (next) => {
+      decide = next;
+    },
+    waitFor: async (count, timeoutMs = 15_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      return received;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
