@@ -1,0 +1,199 @@
+/** Webhook settings, resends, samples, the delivery log, health and retention. */
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { events, webhookMessages, webhooks } from "@/db/schema";
+import { submitAttempt } from "@/server/domain/attempts";
+import { changeStatus } from "@/server/domain/statuses";
+import { listAttempts, listMessages } from "@/server/webhooks/delivery-log";
+import { fanOutEvents } from "@/server/webhooks/fan-out";
+import { webhookHealth } from "@/server/webhooks/health";
+import { deleteExpiredHistory } from "@/server/webhooks/maintenance";
+import { createWebhook, maxWebhooksPerCompany, resendFailedSince, resendMessage, revealWebhookSecret, sendSample } from "@/server/webhooks/manage";
+import { useTestDatabase } from "../support/database";
+import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { type Receiver, startReceiver } from "../support/receiver";
+import { pump, verifySignature, webhookDeps } from "../support/webhook-fixtures";
+
+const test = useTestDatabase();
+let receiver: Receiver;
+let deps: ReturnType<typeof webhookDeps>;
+let companyId: string;
+let interview: Awaited<ReturnType<typeof makeInterview>>;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  deps = webhookDeps(test, receiver);
+});
+afterAll(async () => {
+  await deps.client.close();
+  await receiver.close();
+});
+beforeEach(async () => {
+  await test.ctx.db.execute(sql`delete from graphile_worker._private_jobs`);
+  await test.ctx.db.update(webhooks).set({ enabled: false });
+  receiver.received.length = 0;
+  receiver.answer(() => ({ status: 200, body: "ok" }));
+  companyId = await makeCompany(test.ctx, "Acme");
+  interview = await makeInterview(test.ctx, companyId);
+});
+
+async function submitted(email = "ada@example.com") {
+  const candidate = await startCandidate(test.ctx, interview.id, { email });
+  await completeSteps(test.ctx, interview, candidate.id);
+  await scoreAndRecord(test.ctx, candidate.id);
+  await submitAttempt(test.ctx, candidate.id);
+  return candidate;
+}
+
+describe("settings", () => {
+  it("allow at most 10 webhooks per company, even when created at the same time", async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 14 }, (_, index) => createWebhook(test.ctx, companyId, { url: `https://hooks${index}.example.com/in` })),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(maxWebhooksPerCompany);
+    const refused = results.filter((result) => result.status === "rejected") as PromiseRejectedResult[];
+    expect(refused.map((result) => String(result.reason.message))).toEqual(Array(4).fill("A company can have at most 10 webhooks."));
+  });
+
+  it("keep the signing secret encrypted, readable by the company only", async () => {
+    const { id, secret } = await createWebhook(test.ctx, companyId, { url: receiver.url() });
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
+    expect(await revealWebhookSecret(test.ctx, companyId, id)).toBe(secret);
+    const other = await makeCompany(test.ctx, "Other");
+    await expect(revealWebhookSecret(test.ctx, other, id)).rejects.toThrow(/No webhook/);
+    const [row] = await test.ctx.db.execute<{ text: string }>(sql`select row_to_json(w)::text as text from webhooks w where id = ${id}`);
+    expect(row!.text).not.toContain(secret.slice(6, 30));
+  });
+
+  it("refuse interviews of another company and unknown event types", async () => {
+    const other = await makeCompany(test.ctx, "Other");
+    const theirs = await makeInterview(test.ctx, other);
+    await expect(createWebhook(test.ctx, companyId, { url: receiver.url(), interviewIds: [theirs.id] })).rejects.toThrow(`No interview with id ${theirs.id}.`);
+    await expect(createWebhook(test.ctx, companyId, { url: receiver.url(), eventTypes: [] })).rejects.toThrow("Choose at least one event type.");
+  });
+});
+
+describe("resending", () => {
+  it("sends one message again: same event id, current data, current address, tries from 1", async () => {
+    const { id: webhookId, secret } = await createWebhook(test.ctx, companyId, { url: receiver.url("/first"), eventTypes: ["candidate.submitted"] });
+    const candidate = await submitted();
+    await pump(deps);
+    const [original] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
+    await changeStatus(test.ctx, candidate.id, { to: "shortlisted", by: { type: "team", name: "Ana" } });
+    await test.ctx.db.update(webhooks).set({ url: receiver.url("/second") }).where(eq(webhooks.id, webhookId));
+    const { id } = await resendMessage(test.ctx, companyId, original!.id);
+    await pump(deps);
+    const [first, again] = receiver.received;
+    expect(again!.path).toBe("/second");
+    expect(again!.headers["service-event-id"]).toBe(first!.headers["service-event-id"]);
+    expect(again!.headers["service-delivery-attempt"]).toBe("1");
+    expect(JSON.parse(again!.body).candidate.status).toBe("shortlisted");
+    expect(verifySignature(again!.headers["service-signature"] as string, again!.body, secret).valid).toBe(true);
+    expect(id).not.toBe(original!.id);
+    await expect(resendMessage(test.ctx, await makeCompany(test.ctx, "Other"), original!.id)).rejects.toThrow(/No message/);
+  });
+
+  it("resends every failed message since a time, once per event", async () => {
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: receiver.url(), eventTypes: ["candidate.submitted"] });
+    receiver.answer(() => ({ status: 500 }));
+    await submitted("a@example.com");
+    await pump(deps);
+    const cutoff = test.clock.now();
+    test.clock.advance(1000);
+    await submitted("b@example.com");
+    await submitted("c@example.com");
+    await pump(deps);
+    await test.ctx.db.update(webhookMessages).set({ status: "failed" }).where(eq(webhookMessages.webhookId, webhookId));
+    receiver.answer(() => ({ status: 200 }));
+    receiver.received.length = 0;
+    expect(await resendFailedSince(test.ctx, companyId, webhookId, new Date(cutoff.getTime() + 1))).toEqual({ resent: 2, more: false });
+    await pump(deps);
+    expect(receiver.received).toHaveLength(2);
+  });
+});
+
+describe("samples", () => {
+  it("send a made-up candidate with the interview's real questions, test: true, kept out of the event history", async () => {
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: receiver.url() });
+    const { messageId, eventId } = await sendSample(test.ctx, companyId, webhookId, interview.id);
+    await pump(deps);
+    const body = JSON.parse(receiver.received[0]!.body);
+    expect(body).toMatchObject({ id: eventId, test: true, api_version: "v1", candidate: { interview: { id: interview.id } } });
+    expect(Object.keys(body.candidate.answers).sort()).toEqual(interview.questions.map((q) => q.id).sort());
+    expect(await test.ctx.db.select().from(events).where(eq(events.id, eventId))).toEqual([]);
+    const log = await listMessages(test.handle.sql, companyId, webhookId, { limit: 10 }, test.clock.now());
+    expect(log.messages.map((m) => [m.id, m.is_test, m.status])).toEqual([[messageId, true, "succeeded"]]);
+  });
+});
+
+describe("the delivery log", () => {
+  it("lists messages with filters and pages, and each message's attempts with bounded excerpts", async () => {
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: receiver.url() });
+    receiver.answer(() => ({ status: 500, headers: { "X-Reason": "maintenance" }, body: "x".repeat(10_000) }));
+    const candidate = await submitted();
+    await pump(deps);
+    const failedOnly = await listMessages(test.handle.sql, companyId, webhookId, { limit: 10, eventType: "candidate.submitted" }, test.clock.now());
+    expect(failedOnly.messages.map((m) => m.event_type)).toEqual(["candidate.submitted"]);
+    const byCandidate = await listMessages(test.handle.sql, companyId, webhookId, { limit: 2, candidateId: candidate.id }, test.clock.now());
+    expect(byCandidate.messages).toHaveLength(2);
+    expect(byCandidate.next).not.toBeNull();
+    const rest = await listMessages(test.handle.sql, companyId, webhookId, { limit: 2, candidateId: candidate.id, before: byCandidate.next! }, test.clock.now());
+    expect(rest.messages).toHaveLength(1);
+    const [attempt] = await listAttempts(test.handle.sql, companyId, failedOnly.messages[0]!.id);
+    expect(attempt).toMatchObject({ attempt: 1, response_status: 500, succeeded: false, error_class: "http_status" });
+    expect(attempt!.response_body!.length).toBe(2048);
+    expect(attempt!.response_headers!["x-reason"]).toBe("maintenance");
+    expect(attempt!.request_headers["Service-Signature"]).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(attempt!.duration_ms).toBeGreaterThanOrEqual(0);
+    expect(await listAttempts(test.handle.sql, await makeCompany(test.ctx, "Other"), failedOnly.messages[0]!.id)).toEqual([]);
+  });
+});
+
+describe("health", () => {
+  it("says healthy, failing or disabled, with success rates and waiting messages", async () => {
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: receiver.url() });
+    await submitted("ok@example.com");
+    await pump(deps);
+    let health = (await webhookHealth(test.handle.sql, companyId, [webhookId], test.clock.now())).get(webhookId)!;
+    expect(health).toMatchObject({ state: "healthy", successRate24h: 100, successRate7d: 100, waitingMessages: 0, lastFailureAt: null });
+    receiver.answer(() => ({ status: 500 }));
+    await submitted("bad@example.com");
+    await pump(deps);
+    health = (await webhookHealth(test.handle.sql, companyId, [webhookId], test.clock.now())).get(webhookId)!;
+    expect(health).toMatchObject({ state: "failing", successRate24h: 75, waitingMessages: 3 });
+    await test.ctx.db.update(webhooks).set({ enabled: false }).where(eq(webhooks.id, webhookId));
+    health = (await webhookHealth(test.handle.sql, companyId, [webhookId], test.clock.now())).get(webhookId)!;
+    expect(health.state).toBe("disabled");
+  });
+});
+
+describe("retention and repeats", () => {
+  it("deletes log entries and events older than 30 days and keeps newer ones", async () => {
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: receiver.url() });
+    const now = test.clock.now();
+    test.clock.set(new Date(now.getTime() - 31 * 24 * 3600_000));
+    await submitted("old@example.com");
+    await pump(deps);
+    test.clock.set(new Date(now.getTime() - 29 * 24 * 3600_000));
+    await submitted("new@example.com");
+    await pump(deps);
+    test.clock.set(now);
+    const before = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
+    const removed = await deleteExpiredHistory(deps);
+    const after = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
+    expect(before).toHaveLength(6);
+    expect(after).toHaveLength(3);
+    expect(removed.events).toBeGreaterThanOrEqual(3);
+    const left = await test.ctx.db.select({ createdAt: events.createdAt }).from(events).where(eq(events.companyId, companyId));
+    expect(left.every((event) => now.getTime() - event.createdAt.getTime() < 30 * 24 * 3600_000)).toBe(true);
+  });
+
+  it("adds no second message when the same events are fanned out again", async () => {
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: receiver.url() });
+    await submitted();
+    await pump(deps);
+    const ids = (await test.ctx.db.select({ id: events.id }).from(events).where(eq(events.companyId, companyId))).map((row) => row.id);
+    expect(await fanOutEvents(test.ctx, ids)).toBe(0);
+    expect(await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId))).toHaveLength(3);
+  });
+});
