@@ -38,6 +38,8 @@ const schema = z.object({
     .transform((value) => value.split(",").map((item) => item.trim().toLowerCase()).filter(Boolean)),
   /** A PEM file of extra certificate authorities trusted for webhook deliveries. */
   WEBHOOK_CA_FILE: optionalText,
+  /** How long an attempt may run before a killed worker's attempt is taken as interrupted (> the 10 s deadline). */
+  WEBHOOK_ATTEMPT_LEASE_SECONDS: z.coerce.number().int().min(11).default(60),
   SMTP_URL: optionalText,
   EMAIL_FROM: z.string().default("Interview API <no-reply@localhost>"),
 });

@@ -55,6 +55,8 @@ export async function startWorker(options: { connectionString: string; concurren
     pollInterval: 1000,
     parsedCronItems: cron,
   });
+  // A worker that starts after a crash picks up interrupted attempts at once.
+  await runner.addJob("webhook-maintenance", {});
   const stop = runner.stop.bind(runner);
   return Object.assign(runner, {
     stop: async () => {

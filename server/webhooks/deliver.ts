@@ -21,7 +21,7 @@ import { decryptSecret } from "./secrets";
 import { signatureHeader } from "./signature";
 
 /** An attempt older than this without an outcome was interrupted (a killed worker). */
-export const leaseMs = 60_000;
+export const leaseMs = () => env.WEBHOOK_ATTEMPT_LEASE_SECONDS * 1000;
 
 export type DeliveryOutcome = "succeeded" | "retry_scheduled" | "failed" | "held" | "not_due" | "busy" | "gone";
 
@@ -48,7 +48,7 @@ export async function deliverMessage(deps: WebhookDeps, messageId: string): Prom
       and(
         eq(webhookMessages.id, message.id),
         eq(webhookMessages.status, "pending"),
-        or(isNull(webhookMessages.attemptStartedAt), lt(webhookMessages.attemptStartedAt, new Date(now.getTime() - leaseMs))),
+        or(isNull(webhookMessages.attemptStartedAt), lt(webhookMessages.attemptStartedAt, new Date(now.getTime() - leaseMs()))),
       ),
     )
     .returning({ id: webhookMessages.id });

@@ -1,0 +1,137 @@
+/**
+ * The real worker process (`main.ts worker`, as `npm run start:worker` runs
+ * it) against a real HTTPS receiver: deliveries end to end, a worker killed
+ * with SIGKILL mid-delivery, and a SIGTERM while a delivery is in flight.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { webhookMessages, webhooks } from "@/db/schema";
+import { submitAttempt } from "@/server/domain/attempts";
+import { createWebhook } from "@/server/webhooks/manage";
+import { useTestDatabase } from "../support/database";
+import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { type Receiver, startReceiver } from "../support/receiver";
+import { allowReceiver } from "../support/webhook-fixtures";
+
+const test = useTestDatabase();
+let receiver: Receiver;
+let caFile: string;
+const workers: ChildProcess[] = [];
+const leaseSeconds = 11;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  allowReceiver(receiver);
+  caFile = path.join(mkdtempSync(path.join(tmpdir(), "interview-api-ca-")), "receiver.pem");
+  writeFileSync(caFile, receiver.ca);
+});
+afterEach(async () => {
+  for (const worker of workers.splice(0)) {
+    if (worker.exitCode === null && worker.signalCode === null) {
+      worker.kill("SIGKILL");
+      await new Promise((resolve) => worker.once("exit", resolve));
+    }
+  }
+});
+afterAll(() => receiver.close());
+beforeEach(async () => {
+  receiver.received.length = 0;
+  receiver.answer(() => ({ status: 200 }));
+  await test.ctx.db.update(webhooks).set({ enabled: false });
+});
+
+/** Starts `main.ts worker` and resolves once it is looking for jobs. */
+async function startWorkerProcess() {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/runtime/main.ts", "worker"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: test.url,
+      FILE_STORAGE_DIR: test.filesDir,
+      WEBHOOK_ALLOW_TARGETS: receiver.target,
+      WEBHOOK_CA_FILE: caFile,
+      WEBHOOK_ATTEMPT_LEASE_SECONDS: String(leaseSeconds),
+      WORKER_CONCURRENCY: "4",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  workers.push(child);
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes("worker started")) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The worker did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, output: () => output };
+}
+
+async function submittedCandidate(interviewId: string, email: string) {
+  const interview = await import("@/server/domain/interviews").then((m) => m.loadInterview(test.ctx.db, interviewId));
+  const candidate = await startCandidate(test.ctx, interviewId, { email });
+  await completeSteps(test.ctx, interview, candidate.id);
+  await scoreAndRecord(test.ctx, candidate.id);
+  test.clock.set(new Date());
+  await submitAttempt(test.ctx, candidate.id);
+  return candidate;
+}
+
+async function setup(name: string, eventTypes?: ["candidate.submitted"]) {
+  const companyId = await makeCompany(test.ctx, name);
+  const interview = await makeInterview(test.ctx, companyId);
+  const { id } = await createWebhook(test.ctx, companyId, { url: receiver.url(), eventTypes });
+  return { companyId, interview, webhookId: id };
+}
+
+const messageStatuses = async (webhookId: string) =>
+  (await test.ctx.db.select({ status: webhookMessages.status }).from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId))).map((m) => m.status);
+
+describe("the worker process", { timeout: 90_000 }, () => {
+  it("delivers events end to end through graphile-worker", async () => {
+    await startWorkerProcess();
+    const { interview, webhookId } = await setup("EndToEnd");
+    await submittedCandidate(interview.id, "e2e@example.com");
+    await receiver.waitFor(3);
+    expect(receiver.received.map((r) => r.headers["service-event-type"])).toEqual(["candidate.submitted", "candidate.scored", "candidate.ready"]);
+    await expect.poll(() => messageStatuses(webhookId)).toEqual(["succeeded", "succeeded", "succeeded"]);
+  });
+
+  it("delivers again, with the same event id, a message whose worker was killed mid-delivery", async () => {
+    const first = await startWorkerProcess();
+    const { interview, webhookId } = await setup("Killed", ["candidate.submitted"]);
+    receiver.answer(() => ({ status: 200, delayMs: 5_000 }));
+    await submittedCandidate(interview.id, "killed@example.com");
+    await receiver.waitFor(1);
+    first.child.kill("SIGKILL");
+    await new Promise((resolve) => first.child.once("exit", resolve));
+    receiver.answer(() => ({ status: 200 }));
+    // A restart after the attempt's lease has run out picks the message up at once.
+    await new Promise((resolve) => setTimeout(resolve, leaseSeconds * 1000));
+    await startWorkerProcess();
+    await receiver.waitFor(2, 30_000);
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received[1]!.headers["service-event-id"]).toBe(receiver.received[0]!.headers["service-event-id"]);
+    await expect.poll(() => messageStatuses(webhookId)).toEqual(["succeeded"]);
+  });
+
+  it("lets an in-flight delivery finish on SIGTERM, then exits cleanly", async () => {
+    const worker = await startWorkerProcess();
+    const { interview, webhookId } = await setup("Terminated", ["candidate.submitted"]);
+    receiver.answer(() => ({ status: 200, delayMs: 2_000 }));
+    await submittedCandidate(interview.id, "term@example.com");
+    await receiver.waitFor(1);
+    worker.child.kill("SIGTERM");
+    const code = await new Promise((resolve) => worker.child.once("exit", (exitCode) => resolve(exitCode)));
+    expect(code).toBe(0);
+    expect(await messageStatuses(webhookId)).toEqual(["succeeded"]);
+    const locked = await test.ctx.db.execute(sql`
+      select j.id from graphile_worker._private_jobs j
+      where j.locked_at is not null and j.payload->>'messageId' in (select id from webhook_messages where webhook_id = ${webhookId})`);
+    expect([...locked]).toEqual([]);
+  });
+});
