@@ -54,6 +54,9 @@ export async function startWorker(options: { connectionString: string; concurren
     noHandleSignals: true,
     pollInterval: 1000,
     parsedCronItems: cron,
+    // Completions go through a batcher that shutdown flushes; unbatched ones
+    // are fired without being awaited and can be lost by a prompt exit.
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   });
   // A worker that starts after a crash picks up interrupted attempts at once.
   await runner.addJob("webhook-maintenance", {});
