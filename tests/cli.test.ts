@@ -17,7 +17,7 @@ const run = promisify(execFile);
 async function cli(...args: string[]) {
   try {
     const { stdout, stderr } = await run("npm", ["run", "cli", "--", ...args], {
-      env: { ...process.env, DATABASE_URL: test.url, FILE_STORAGE_DIR: test.filesDir },
+      env: { ...process.env, DATABASE_URL: test.url, FILE_STORAGE_DIR: test.filesDir, WEBHOOK_ALLOW_TARGETS: "hooks.example.com:443" },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -74,6 +74,37 @@ describe("cli", { timeout: 120_000 }, () => {
     expect(first).toMatchObject({ created: true, company_id: expect.stringMatching(/^co_/), api_key: expect.stringMatching(/^ivk_/) });
     const second = json((await cli("seed", "--json")).stdout);
     expect(second).toEqual({ created: false, company_id: first.company_id });
+  });
+
+  it("manages webhooks", async () => {
+    const { id: companyId } = json((await cli("company", "create", "--name", "Hooks", "--json")).stdout) as { id: string };
+    const { makeInterview } = await import("./support/fixtures");
+    const interview = await makeInterview(test.ctx, companyId);
+    const created = json((await cli("webhook", "create", "--company", companyId, "--url", "https://hooks.example.com/in", "--events", "candidate.ready,candidate.submitted", "--json")).stdout);
+    expect(created).toEqual({ id: expect.stringMatching(/^wh_/), secret: expect.stringMatching(/^whsec_/) });
+    const id = created.id as string;
+    expect((await cli("webhook", "update", id, "--interviews", interview.id, "--json")).code).toBe(0);
+    expect((await cli("webhook", "disable", id, "--json")).code).toBe(0);
+    let listed = json((await cli("webhook", "list", "--company", companyId, "--json")).stdout) as { webhooks: Array<Record<string, unknown>> };
+    expect(listed.webhooks).toEqual([
+      expect.objectContaining({ id, url: "https://hooks.example.com/in", event_types: ["candidate.ready", "candidate.submitted"], interviews: [interview.id], enabled: false, health: expect.objectContaining({ state: "disabled" }) }),
+    ]);
+    expect((await cli("webhook", "enable", id, "--json")).code).toBe(0);
+    const rotated = json((await cli("webhook", "rotate-secret", id, "--json")).stdout);
+    expect(rotated).toEqual({ secret: expect.stringMatching(/^whsec_/), previous_valid_until: expect.any(String) });
+    expect(rotated.secret).not.toBe(created.secret);
+    const sample = json((await cli("webhook", "sample", "--webhook", id, "--interview", interview.id, "--json")).stdout);
+    expect(sample).toEqual({ message_id: expect.stringMatching(/^msg_/), event_id: expect.stringMatching(/^evt_/) });
+    const resent = json((await cli("webhook", "resend", sample.message_id as string, "--json")).stdout);
+    expect(resent).toEqual({ message_id: expect.stringMatching(/^msg_/) });
+    listed = json((await cli("webhook", "list", "--company", companyId, "--json")).stdout) as { webhooks: Array<Record<string, unknown>> };
+    expect(listed.webhooks[0]).toMatchObject({ enabled: true, interviews: [interview.id] });
+
+    const badUrl = await cli("webhook", "create", "--company", companyId, "--url", "http://10.0.0.1/in", "--json");
+    expect(badUrl.code).toBe(1);
+    expect(JSON.parse(badUrl.stderr.trim().split("\n").at(-1)!).error.message).toBe("The address must start with https://.");
+    const badEvents = await cli("webhook", "create", "--company", companyId, "--url", "https://hooks.example.com/in", "--events", "candidate.hired", "--json");
+    expect(badEvents.code).toBe(2);
   });
 
   it("reports refusals and usage errors on stderr with a non-zero exit", async () => {

@@ -21,15 +21,25 @@ export const maxWebhooksPerCompany = 10;
 export const secretOverlapMs = 24 * 60 * 60 * 1000;
 export const maxResendBatch = 1000;
 
-export const webhookSettings = z.object({
+const settingsFields = {
   url: z.string().superRefine((value, issues) => {
     const check = checkWebhookAddress(value, env.WEBHOOK_ALLOW_TARGETS);
     if (!check.ok) issues.addIssue({ code: "custom", message: `The address ${check.problem}.` });
   }),
-  eventTypes: z.array(z.enum(eventTypes)).min(1, "Choose at least one event type.").default([...eventTypes]),
+  eventTypes: z.array(z.enum(eventTypes)).min(1, "Choose at least one event type."),
   /** null: all interviews, including ones created later. */
-  interviewIds: z.array(z.string()).min(1, "Choose at least one interview, or all interviews.").nullable().default(null),
+  interviewIds: z.array(z.string()).min(1, "Choose at least one interview, or all interviews.").nullable(),
+};
+
+/** Creating: every event type and every interview unless chosen. */
+export const webhookSettings = z.object({
+  ...settingsFields,
+  eventTypes: settingsFields.eventTypes.default([...eventTypes]),
+  interviewIds: settingsFields.interviewIds.default(null),
 });
+
+/** Updating: only what is given changes. */
+export const webhookChanges = z.object(settingsFields).partial();
 
 export type WebhookSettingsInput = z.input<typeof webhookSettings>;
 
@@ -109,7 +119,7 @@ export async function updateWebhook(
   input: Partial<WebhookSettingsInput>,
   options: { resolver?: Resolver } = {},
 ) {
-  const settings = parseSettings(webhookSettings.partial(), input);
+  const settings = parseSettings(webhookChanges, input);
   if (settings.url !== undefined) await assertResolvesPublic(settings.url, options.resolver);
   await ctx.db.transaction(async (tx) => {
     const webhook = await findWebhook(tx, companyId, webhookId);
