@@ -39,33 +39,67 @@ const logger = new Logger((scope) => (level, message, meta) => {
   else log.debug(message, fields);
 });
 
-export async function startWorker(options: { connectionString: string; concurrency: number; deps?: Partial<WebhookDeps> }): Promise<Runner> {
+export type WorkerHandle = { stop: () => Promise<void> };
+
+/**
+ * Runs the worker pool and keeps it running: graphile-worker ends its pool
+ * when the database goes away (a PostgreSQL restart), so a new pool is started,
+ * retrying until the database answers again. `stop()` ends it for good.
+ */
+export async function startWorker(options: { connectionString: string; concurrency: number; deps?: Partial<WebhookDeps> }): Promise<WorkerHandle> {
   const database = createDatabase(options.connectionString, { max: options.concurrency + 2 });
   const client = createDeliveryClient({
     allowTargets: env.WEBHOOK_ALLOW_TARGETS,
     extraCa: env.WEBHOOK_CA_FILE ? readFileSync(env.WEBHOOK_CA_FILE, "utf8") : undefined,
   });
   const deps: WebhookDeps = { ctx: createDomainContext(database.db), sql: database.sql, client, mailer: createMailer(), ...options.deps };
-  const runner = await run({
-    connectionString: options.connectionString,
-    concurrency: options.concurrency,
-    taskList: taskList(deps),
-    logger,
-    noHandleSignals: true,
-    pollInterval: 1000,
-    parsedCronItems: cron,
-    // Completions go through a batcher that shutdown flushes; unbatched ones
-    // are fired without being awaited and can be lost by a prompt exit.
-    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
-  });
-  // A worker that starts after a crash picks up interrupted attempts at once.
-  await runner.addJob("webhook-maintenance", {});
-  const stop = runner.stop.bind(runner);
-  return Object.assign(runner, {
+  let runner: Runner | null = null;
+  let stopping = false;
+
+  const launch = async (): Promise<void> => {
+    for (let attempt = 1; !stopping; attempt++) {
+      try {
+        runner = await run({
+          connectionString: options.connectionString,
+          concurrency: options.concurrency,
+          taskList: taskList(deps),
+          logger,
+          noHandleSignals: true,
+          pollInterval: 1000,
+          parsedCronItems: cron,
+          // Completions go through a batcher that shutdown flushes; unbatched
+          // ones are fired without being awaited and can be lost by a prompt exit.
+          preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+        });
+        // A worker that starts after a crash picks up interrupted attempts at once.
+        await runner.addJob("webhook-maintenance", {});
+        const current = runner;
+        current.promise.then(
+          () => relaunch(current, "the worker pool exited"),
+          (error: unknown) => relaunch(current, error),
+        );
+        return;
+      } catch (error) {
+        if (attempt === 1) log.warn("the worker cannot start yet; retrying", { error });
+        await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 500 * attempt)));
+      }
+    }
+  };
+
+  const relaunch = (ended: Runner, reason: unknown) => {
+    if (stopping || runner !== ended) return;
+    log.warn("the worker pool stopped; starting a new one", { reason });
+    runner = null;
+    setTimeout(() => void launch(), 1_000);
+  };
+
+  await launch();
+  return {
     stop: async () => {
-      await stop();
+      stopping = true;
+      await runner?.stop().catch((error: unknown) => log.warn("the worker pool did not stop cleanly", { error }));
       await client.close();
       await database.close();
     },
-  });
+  };
 }

@@ -44,7 +44,7 @@ const { secret } = await createWebhook(ctx, companyId, { url: receiver.url() });
 
 function startProductWorker(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/runtime/main.ts", "worker"], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: database.url, WEBHOOK_ALLOW_TARGETS: receiver.target, WEBHOOK_CA_FILE: caFile, WORKER_CONCURRENCY: String(concurrency) },
+    env: { ...process.env, NODE_ENV: "production", APP_SECRET: env.APP_SECRET, NEXTAUTH_SECRET: env.NEXTAUTH_SECRET, DATABASE_URL: database.url, WEBHOOK_ALLOW_TARGETS: receiver.target, WEBHOOK_CA_FILE: caFile, WORKER_CONCURRENCY: String(concurrency) },
     stdio: ["ignore", "ignore", "pipe"],
   });
   return new Promise((resolve, reject) => {
@@ -98,8 +98,7 @@ await stop(worker);
 receiver.received.length = 0;
 const [sampleEvent] = await handle.sql<[{ id: string; candidate_id: string }]>`select id, candidate_id from events order by seq desc limit 1`;
 const body = (await renderBody(handle.sql, { companyId, eventId: sampleEvent.id, candidateId: sampleEvent.candidate_id, sampleBody: null }))!;
-const job = JSON.stringify({ url: receiver.url(), body, secret });
-await handle.sql`select graphile_worker.add_jobs(array(select ('baseline-post', ${job}::json, null, null, null, null, null, null)::graphile_worker.job_spec from generate_series(1, ${productEvents})))`;
+await handle.sql`select graphile_worker.add_job('baseline-post', ${handle.sql.json({ url: receiver.url(), body, secret })}::json) from generate_series(1, ${productEvents})`;
 started = Date.now();
 const baseline = fork("tests/bench/baseline-worker.ts", [database.url, caFile, String(concurrency)], { execArgv: ["--import", "tsx"], stdio: ["ignore", "ignore", "inherit", "ipc"] });
 const baselineDone = await arrivals(productEvents);

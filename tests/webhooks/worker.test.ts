@@ -3,12 +3,11 @@
  * it) against a real HTTPS receiver: deliveries end to end, a worker killed
  * with SIGKILL mid-delivery, and a SIGTERM while a delivery is in flight.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { webhookMessages, webhooks } from "@/db/schema";
 import { submitAttempt } from "@/server/domain/attempts";
 import { createWebhook } from "@/server/webhooks/manage";
@@ -16,11 +15,11 @@ import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { type Receiver, startReceiver } from "../support/receiver";
 import { allowReceiver } from "../support/webhook-fixtures";
+import { useWorkerProcesses } from "../support/worker-process";
 
 const test = useTestDatabase();
 let receiver: Receiver;
 let caFile: string;
-const workers: ChildProcess[] = [];
 const leaseSeconds = 11;
 
 beforeAll(async () => {
@@ -29,14 +28,6 @@ beforeAll(async () => {
   caFile = path.join(mkdtempSync(path.join(tmpdir(), "interview-api-ca-")), "receiver.pem");
   writeFileSync(caFile, receiver.ca);
 });
-afterEach(async () => {
-  for (const worker of workers.splice(0)) {
-    if (worker.exitCode === null && worker.signalCode === null) {
-      worker.kill("SIGKILL");
-      await new Promise((resolve) => worker.once("exit", resolve));
-    }
-  }
-});
 afterAll(() => receiver.close());
 beforeEach(async () => {
   receiver.received.length = 0;
@@ -44,32 +35,13 @@ beforeEach(async () => {
   await test.ctx.db.update(webhooks).set({ enabled: false });
 });
 
-/** Starts `main.ts worker` and resolves once it is looking for jobs. */
-async function startWorkerProcess() {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/runtime/main.ts", "worker"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: test.url,
-      FILE_STORAGE_DIR: test.filesDir,
-      WEBHOOK_ALLOW_TARGETS: receiver.target,
-      WEBHOOK_CA_FILE: caFile,
-      WEBHOOK_ATTEMPT_LEASE_SECONDS: String(leaseSeconds),
-      WORKER_CONCURRENCY: "4",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  workers.push(child);
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 30_000;
-  while (!output.includes("worker started")) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The worker did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { child, output: () => output };
-}
+const startWorkerProcess = useWorkerProcesses(() => ({
+  DATABASE_URL: test.url,
+  FILE_STORAGE_DIR: test.filesDir,
+  WEBHOOK_ALLOW_TARGETS: receiver.target,
+  WEBHOOK_CA_FILE: caFile,
+  WEBHOOK_ATTEMPT_LEASE_SECONDS: String(leaseSeconds),
+}));
 
 async function submittedCandidate(interviewId: string, email: string) {
   const interview = await import("@/server/domain/interviews").then((m) => m.loadInterview(test.ctx.db, interviewId));

@@ -1,0 +1,34 @@
+/** The real worker process (`main.ts worker`, as `npm run start:worker` runs it) for tests. */
+import { type ChildProcess, spawn } from "node:child_process";
+import { afterEach } from "vitest";
+
+export type WorkerProcess = { child: ChildProcess; output: () => string };
+
+/** Starts worker processes on demand and kills any left at the end of each test. */
+export function useWorkerProcesses(baseEnv: () => Record<string, string>) {
+  const started: ChildProcess[] = [];
+  afterEach(async () => {
+    for (const child of started.splice(0)) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGKILL");
+        await new Promise((resolve) => child.once("exit", resolve));
+      }
+    }
+  });
+  return async function start(): Promise<WorkerProcess> {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/runtime/main.ts", "worker"], {
+      env: { ...process.env, NODE_ENV: "production", WORKER_CONCURRENCY: "4", ...baseEnv() },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    started.push(child);
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 30_000;
+    while (!output.includes("worker started")) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The worker did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return { child, output: () => output };
+  };
+}
