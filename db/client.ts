@@ -17,9 +17,19 @@ export type Executor = Database | Parameters<Parameters<Database["transaction"]>
 
 export type DatabaseHandle = { db: Database; sql: postgres.Sql; close: () => Promise<void> };
 
-export function createDatabase(url: string, options: { max?: number } = {}): DatabaseHandle {
-  const open = () =>
-    postgres(url, { max: options.max ?? 10, onnotice: () => {}, connection: { application_name: "interview-api" } });
+export type DatabaseOptions = {
+  max?: number;
+  /**
+   * Commit without waiting for the WAL flush. Only for the worker, whose
+   * writes count once graphile-worker completes the job in a later,
+   * synchronous commit, which flushes them too; a crash before that re-runs the job.
+   */
+  asyncCommit?: boolean;
+};
+
+export function createDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
+  const connection = { application_name: "interview-api", ...(options.asyncCommit ? { synchronous_commit: "off" } : {}) };
+  const open = () => postgres(url, { max: options.max ?? 10, onnotice: () => {}, connection });
   const writer = open();
   const sql = open();
   const db = drizzle(writer, { schema, casing: "snake_case" });

@@ -47,7 +47,7 @@ export type WorkerHandle = { stop: () => Promise<void> };
  * retrying until the database answers again. `stop()` ends it for good.
  */
 export async function startWorker(options: { connectionString: string; concurrency: number; deps?: Partial<WebhookDeps> }): Promise<WorkerHandle> {
-  const database = createDatabase(options.connectionString, { max: options.concurrency + 2 });
+  const database = createDatabase(options.connectionString, { max: options.concurrency + 2, asyncCommit: true });
   const client = createDeliveryClient({
     allowTargets: env.WEBHOOK_ALLOW_TARGETS,
     extraCa: env.WEBHOOK_CA_FILE ? readFileSync(env.WEBHOOK_CA_FILE, "utf8") : undefined,

@@ -19,10 +19,17 @@ export type AfterCommit = (deps: WebhookDeps) => Promise<void>;
 
 export async function recordDeliveryOutcome(ctx: DomainContext, tx: Executor, webhookId: string, succeeded: boolean, now: Date): Promise<AfterCommit[]> {
   if (succeeded) {
+    // Busy webhooks succeed many times a second: touch the row only when a
+    // failure run ends or the last success is more than a second old.
     await tx
       .update(webhooks)
       .set({ lastSuccessAt: now, failingSince: null, failureAlertedAt: null })
-      .where(eq(webhooks.id, webhookId));
+      .where(
+        and(
+          eq(webhooks.id, webhookId),
+          sql`(${webhooks.failingSince} is not null or ${webhooks.lastSuccessAt} is null or ${webhooks.lastSuccessAt} < ${new Date(now.getTime() - 1000).toISOString()}::timestamptz)`,
+        ),
+      );
     return [];
   }
   const [webhook] = await tx

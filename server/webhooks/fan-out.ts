@@ -36,14 +36,37 @@ export async function fanOutEvents(ctx: DomainContext, eventIds: string[]) {
           createdAt: now,
         })),
     );
+    // Only a chain's first waiting message gets a job; the rest are released
+    // one by one as each predecessor finishes (deliver.ts).
+    const busyChains = new Set(
+      rows.length === 0
+        ? []
+        : (
+            await tx
+              .selectDistinct({ webhookId: webhookMessages.webhookId, candidateId: webhookMessages.candidateId })
+              .from(webhookMessages)
+              .where(
+                and(
+                  eq(webhookMessages.status, "pending"),
+                  inArray(webhookMessages.webhookId, [...new Set(rows.map((row) => row.webhookId))]),
+                  inArray(webhookMessages.candidateId, [...new Set(rows.map((row) => row.candidateId))]),
+                ),
+              )
+          ).map((chain) => `${chain.webhookId}/${chain.candidateId}`),
+    );
     let created = 0;
     for (let offset = 0; offset < rows.length; offset += 1000) {
       const inserted = await tx
         .insert(webhookMessages)
         .values(rows.slice(offset, offset + 1000))
         .onConflictDoNothing({ target: [webhookMessages.webhookId, webhookMessages.eventId], where: sql`${webhookMessages.origin} = 'event'` })
-        .returning({ id: webhookMessages.id });
-      for (const { id } of inserted) await scheduleDelivery(tx, id, now);
+        .returning({ id: webhookMessages.id, webhookId: webhookMessages.webhookId, candidateId: webhookMessages.candidateId });
+      for (const message of inserted) {
+        const chain = `${message.webhookId}/${message.candidateId}`;
+        if (busyChains.has(chain)) continue;
+        busyChains.add(chain);
+        await scheduleDelivery(tx, message.id, now);
+      }
       created += inserted.length;
     }
     return created;
