@@ -8,7 +8,7 @@
  * 3. The outcome is recorded with the attempt in one transaction, which also
  *    schedules the retry (our own schedule) or releases the chain's next one.
  */
-import { and, asc, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
 import { env } from "@/server/env";
 import type { DeliveryResult } from "./delivery-client";
@@ -29,13 +29,20 @@ export async function deliverMessage(deps: WebhookDeps, messageId: string): Prom
   const { ctx } = deps;
   const now = ctx.clock.now();
   const [found] = await ctx.db
-    .select({ message: webhookMessages, webhook: webhooks })
+    .select({
+      message: webhookMessages,
+      webhook: webhooks,
+      held: sql<boolean>`exists (
+        select 1 from webhook_messages earlier
+        where earlier.webhook_id = ${webhookMessages.webhookId} and earlier.candidate_id = ${webhookMessages.candidateId}
+          and earlier.status = 'pending' and earlier.seq < ${webhookMessages.seq})`,
+    })
     .from(webhookMessages)
     .innerJoin(webhooks, eq(webhooks.id, webhookMessages.webhookId))
     .where(eq(webhookMessages.id, messageId));
   if (!found || found.message.status !== "pending" || !found.webhook.enabled) return "gone";
   const { message, webhook } = found;
-  if (message.candidateId && (await hasEarlierWaiting(deps, message))) return "held";
+  if (found.held) return "held";
   if (message.nextAttemptAt > now) {
     await scheduleDelivery(ctx.db, message.id, message.nextAttemptAt);
     return "not_due";
@@ -61,22 +68,6 @@ export async function deliverMessage(deps: WebhookDeps, messageId: string): Prom
     ? await deps.client.post(webhook.url, body, headers)
     : { succeeded: false, status: null, headers: null, bodyExcerpt: null, errorClass: "connection", errorMessage: "the event no longer exists", durationMs: 0 };
   return record(deps, { message, webhookUrl: webhook.url, attempt, startedAt: now, headers, result });
-}
-
-async function hasEarlierWaiting(deps: WebhookDeps, message: typeof webhookMessages.$inferSelect) {
-  const [earlier] = await deps.ctx.db
-    .select({ id: webhookMessages.id })
-    .from(webhookMessages)
-    .where(
-      and(
-        eq(webhookMessages.webhookId, message.webhookId),
-        eq(webhookMessages.candidateId, message.candidateId!),
-        eq(webhookMessages.status, "pending"),
-        lt(webhookMessages.seq, message.seq),
-      ),
-    )
-    .limit(1);
-  return earlier !== undefined;
 }
 
 /** The current secret, and the previous one during the 24 hours after a replacement. */
