@@ -24,6 +24,8 @@ const { env } = await import("@/server/env").catch((error: Error) => {
   process.exit(1);
 });
 const { log } = await import("@/server/log");
+const { surviveDeadConnections } = await import("./driver-faults");
+surviveDeadConnections();
 const { prepareDatabase } = await import("./prepare");
 
 const database = await prepareDatabase(env);

@@ -66,8 +66,12 @@ it("keeps delivering after PostgreSQL restarts", { timeout: 120_000 }, async () 
   await submit("before@example.com");
   await receiver.waitFor(1);
 
+  // The test's own pool is not under test: it leaves before the restart.
+  await handle.close();
   await server.stop();
   server = await startServer();
+  handle = createDatabase(server.url);
+  ctx = { ...ctx, db: handle.db };
   await submit("after@example.com");
   await receiver.waitFor(2, 30_000);
   expect(worker.child.exitCode, worker.output().slice(-2000)).toBeNull();
