@@ -1,11 +1,13 @@
 /** Webhook services wired to a test database, a test receiver and a recording mailer. */
 import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { webhooks } from "@/db/schema";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { env } from "@/server/env";
 import { createDeliveryClient } from "@/server/webhooks/delivery-client";
 import type { WebhookDeps } from "@/server/webhooks/deps";
 import type { TestDatabase } from "./database";
-import type { Receiver } from "./receiver";
+import { type Receiver, startReceiver } from "./receiver";
 
 export type SentEmail = { to: string[]; subject: string; text: string };
 
@@ -73,4 +75,28 @@ export async function pump(deps: WebhookDeps): Promise<string[]> {
     else outcomes.push(`${job.payload.messageId}:${await deliverMessage(deps, job.payload.messageId!)}`);
   }
   throw new Error("pump: jobs keep coming");
+}
+
+/**
+ * A receiver and webhook services for a test file. Each test starts with no
+ * queued job and no other enabled webhook, and the receiver answers 200.
+ */
+export function useWebhookTestbed(test: TestDatabase) {
+  const bed = {} as { receiver: Receiver; deps: ReturnType<typeof webhookDeps> };
+  beforeAll(async () => {
+    bed.receiver = await startReceiver();
+    bed.deps = webhookDeps(test, bed.receiver);
+  });
+  afterAll(async () => {
+    await bed.deps.client.close();
+    await bed.receiver.close();
+  });
+  beforeEach(async () => {
+    await test.ctx.db.execute(sql`delete from graphile_worker._private_jobs`);
+    await test.ctx.db.update(webhooks).set({ enabled: false });
+    bed.receiver.received.length = 0;
+    bed.receiver.answer(() => ({ status: 200, body: "ok" }));
+    bed.deps.sent.length = 0;
+  });
+  return bed;
 }

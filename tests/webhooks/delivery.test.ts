@@ -1,6 +1,6 @@
 /** Signed delivery, latest data, retries on the spec's schedule, ordering, failure policy, rotation. */
-import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
 import { candidates, emails, webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
 import { createUser } from "@/server/domain/accounts";
 import { saveScore, storeRecording } from "@/server/domain/ai-interview";
@@ -11,30 +11,14 @@ import { createWebhook, rotateWebhookSecret, setWebhookEnabled, updateWebhook } 
 import { retryDelaysMs } from "@/server/webhooks/retry-schedule";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, recording, score, scoreAndRecord, startCandidate } from "../support/fixtures";
-import { type Receiver, startReceiver } from "../support/receiver";
-import { pump, verifySignature, webhookDeps } from "../support/webhook-fixtures";
+import { pump, useWebhookTestbed, verifySignature } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
-let receiver: Receiver;
-let deps: ReturnType<typeof webhookDeps>;
+const bed = useWebhookTestbed(test);
 let companyId: string;
 let interview: Awaited<ReturnType<typeof makeInterview>>;
 
-beforeAll(async () => {
-  receiver = await startReceiver();
-  deps = webhookDeps(test, receiver);
-});
-afterAll(async () => {
-  await deps.client.close();
-  await receiver.close();
-});
 beforeEach(async () => {
-  // Each test starts with no queued job and no other enabled webhook.
-  await test.ctx.db.execute(sql`delete from graphile_worker._private_jobs`);
-  await test.ctx.db.update(webhooks).set({ enabled: false });
-  receiver.received.length = 0;
-  receiver.answer(() => ({ status: 200, body: "ok" }));
-  deps.sent.length = 0;
   companyId = await makeCompany(test.ctx, "Acme");
   await createUser(test.ctx, { companyId, email: `admin-${companyId}@example.com`, name: "Admin", role: "admin", password: "long enough password" });
   interview = await makeInterview(test.ctx, companyId);
@@ -48,16 +32,16 @@ async function readyCandidate(email = "ada@example.com") {
   return candidate;
 }
 
-const bodies = () => receiver.received.map((request) => JSON.parse(request.body) as { id: string; type: string; candidate: { id: string; status: string }; change: unknown; test: boolean });
+const bodies = () => bed.receiver.received.map((request) => JSON.parse(request.body) as { id: string; type: string; candidate: { id: string; status: string }; change: unknown; test: boolean });
 
 describe("a delivery", () => {
   it("is a signed POST of the Event, with the exact bytes signed and the spec's headers", async () => {
-    const { id: webhookId, secret } = await createWebhook(test.ctx, companyId, { url: receiver.url() });
+    const { id: webhookId, secret } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
-    await pump(deps);
-    expect(receiver.received).toHaveLength(3);
-    const [first] = receiver.received;
+    await pump(bed.deps);
+    expect(bed.receiver.received).toHaveLength(3);
+    const [first] = bed.receiver.received;
     const body = JSON.parse(first!.body);
     expect(first!.method).toBe("POST");
     expect(first!.headers["content-type"]).toBe("application/json");
@@ -78,12 +62,12 @@ describe("a delivery", () => {
   });
 
   it("carries the candidate's latest data, with the change frozen", async () => {
-    await createWebhook(test.ctx, companyId, { url: receiver.url(), eventTypes: ["candidate.status_changed"] });
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.status_changed"] });
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
     await changeStatus(test.ctx, candidate.id, { to: "on_hold", by: { type: "team", name: "Ana" } });
     await changeStatus(test.ctx, candidate.id, { to: "shortlisted", by: { type: "team", name: "Ana" } });
-    await pump(deps);
+    await pump(bed.deps);
     expect(bodies().map((b) => [b.change, b.candidate.status])).toEqual([
       [{ from: "passed", to: "on_hold", by: { type: "team", name: "Ana" } }, "shortlisted"],
       [{ from: "on_hold", to: "shortlisted", by: { type: "team", name: "Ana" } }, "shortlisted"],
@@ -92,63 +76,63 @@ describe("a delivery", () => {
 
   it("goes only to enabled webhooks for the event's type and interview", async () => {
     const other = await makeInterview(test.ctx, companyId, { title: "Other" });
-    await createWebhook(test.ctx, companyId, { url: receiver.url("/ready"), eventTypes: ["candidate.ready"] });
-    await createWebhook(test.ctx, companyId, { url: receiver.url("/other"), interviewIds: [other.id] });
-    const { id: off } = await createWebhook(test.ctx, companyId, { url: receiver.url("/off") });
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/ready"), eventTypes: ["candidate.ready"] });
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/other"), interviewIds: [other.id] });
+    const { id: off } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/off") });
     await setWebhookEnabled(test.ctx, companyId, off, false);
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
-    await pump(deps);
-    expect(receiver.received.map((r) => r.path)).toEqual(["/ready"]);
+    await pump(bed.deps);
+    expect(bed.receiver.received.map((r) => r.path)).toEqual(["/ready"]);
 
     await setWebhookEnabled(test.ctx, companyId, off, true);
     await changeStatus(test.ctx, candidate.id, { to: "rejected", by: { type: "team", name: "Ana" } });
-    await pump(deps);
-    expect(receiver.received.map((r) => r.path)).toEqual(["/ready", "/off"]);
+    await pump(bed.deps);
+    expect(bed.receiver.received.map((r) => r.path)).toEqual(["/ready", "/off"]);
   });
 });
 
 describe("failures", () => {
   it("are retried after 1, 5 and 30 minutes, 2, 6, 12, 24 and 24 hours: 9 tries, then failed", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: receiver.url(), eventTypes: ["candidate.submitted"] });
-    receiver.answer(() => ({ status: 503, body: "down" }));
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] });
+    bed.receiver.answer(() => ({ status: 503, body: "down" }));
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
     const start = test.clock.now().getTime();
-    await pump(deps);
+    await pump(bed.deps);
     const tries = [start];
     for (const delay of retryDelaysMs) {
       test.clock.advance(delay - 1000);
-      await pump(deps);
-      expect(receiver.received).toHaveLength(tries.length);
+      await pump(bed.deps);
+      expect(bed.receiver.received).toHaveLength(tries.length);
       test.clock.advance(1000);
-      await pump(deps);
+      await pump(bed.deps);
       tries.push(test.clock.now().getTime());
-      expect(receiver.received).toHaveLength(tries.length);
+      expect(bed.receiver.received).toHaveLength(tries.length);
     }
-    expect(receiver.received.map((r) => r.headers["service-delivery-attempt"])).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9"]);
-    expect(new Set(receiver.received.map((r) => r.headers["service-event-id"])).size).toBe(1);
+    expect(bed.receiver.received.map((r) => r.headers["service-delivery-attempt"])).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9"]);
+    expect(new Set(bed.receiver.received.map((r) => r.headers["service-event-id"])).size).toBe(1);
     const [message] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
     expect(message).toMatchObject({ status: "failed", attemptCount: 9 });
     const attempts = await test.ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.messageId, message!.id));
     expect(attempts.map((a) => [a.errorClass, a.responseStatus, a.responseBody])).toEqual(Array(9).fill(["http_status", 503, "down"]));
     test.clock.advance(7 * 24 * 3600_000);
-    await pump(deps);
-    expect(receiver.received).toHaveLength(9);
+    await pump(bed.deps);
+    expect(bed.receiver.received).toHaveLength(9);
   });
 
   it("email the admins once after a day, and turn the webhook off after 3 days", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: receiver.url() });
-    receiver.answer(() => ({ status: 500 }));
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
+    bed.receiver.answer(() => ({ status: 500 }));
     const hour = 3600_000;
     const waiting = await readyCandidate("waiting@example.com");
     await submitAttempt(test.ctx, waiting.id);
-    await pump(deps);
+    await pump(bed.deps);
     for (let elapsed = 0; elapsed < 71; elapsed++) {
       test.clock.advance(hour);
-      await pump(deps);
-      await runWebhookMaintenance(deps);
-      const kinds = deps.sent.map((email) => email.subject);
+      await pump(bed.deps);
+      await runWebhookMaintenance(bed.deps);
+      const kinds = bed.deps.sent.map((email) => email.subject);
       if (elapsed < 23) expect(kinds, `after ${elapsed + 1} h`).toEqual([]);
       if (elapsed >= 24) expect(kinds, `after ${elapsed + 1} h`).toEqual(["A webhook has been failing for a day"]);
     }
@@ -157,26 +141,26 @@ describe("failures", () => {
     const late = await readyCandidate("late@example.com");
     await submitAttempt(test.ctx, late.id);
     test.clock.advance(2 * hour);
-    await pump(deps);
-    await runWebhookMaintenance(deps);
+    await pump(bed.deps);
+    await runWebhookMaintenance(bed.deps);
     const [webhook] = await test.ctx.db.select().from(webhooks).where(eq(webhooks.id, webhookId));
     expect(webhook).toMatchObject({ enabled: false, disabledReason: "No successful delivery for 3 days" });
-    expect(deps.sent.map((email) => email.subject)).toEqual(["A webhook has been failing for a day", "A webhook was turned off after 3 days of failed deliveries"]);
-    expect(deps.sent[0]!.to).toEqual([`admin-${companyId}@example.com`.toLowerCase()]);
+    expect(bed.deps.sent.map((email) => email.subject)).toEqual(["A webhook has been failing for a day", "A webhook was turned off after 3 days of failed deliveries"]);
+    expect(bed.deps.sent[0]!.to).toEqual([`admin-${companyId}@example.com`.toLowerCase()]);
     const pending = await test.ctx.db.select().from(webhookMessages).where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")));
     expect(pending).toEqual([]);
     expect(await test.ctx.db.select().from(emails).where(eq(emails.companyId, companyId))).toHaveLength(2);
   });
 
   it("count a redirect as a failure and never follow it", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: receiver.url(), eventTypes: ["candidate.submitted"] });
-    receiver.answer((request) =>
-      request.path === "/hook" ? { status: 302, headers: { Location: receiver.url("/elsewhere") } } : { status: 200 },
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] });
+    bed.receiver.answer((request) =>
+      request.path === "/hook" ? { status: 302, headers: { Location: bed.receiver.url("/elsewhere") } } : { status: 200 },
     );
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
-    await pump(deps);
-    expect(receiver.received.map((r) => r.path)).toEqual(["/hook"]);
+    await pump(bed.deps);
+    expect(bed.receiver.received.map((r) => r.path)).toEqual(["/hook"]);
     const [attempt] = await test.ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.webhookId, webhookId));
     expect(attempt).toMatchObject({ errorClass: "redirect", responseStatus: 302, succeeded: false });
   });
@@ -184,72 +168,72 @@ describe("failures", () => {
 
 describe("ordering", () => {
   it("holds a candidate's later messages behind one waiting for a retry, but not other candidates'", async () => {
-    await createWebhook(test.ctx, companyId, { url: receiver.url() });
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
     const first = await readyCandidate("first@example.com");
     const second = await readyCandidate("second@example.com");
     let failFirst = true;
-    receiver.answer((request) => {
+    bed.receiver.answer((request) => {
       const body = JSON.parse(request.body);
       if (body.candidate.id === first.id && failFirst) return { status: 500 };
       return { status: 200 };
     });
     await submitAttempt(test.ctx, first.id);
     await submitAttempt(test.ctx, second.id);
-    await pump(deps);
+    await pump(bed.deps);
     const seen = () => bodies().map((b) => `${b.candidate.id === first.id ? "first" : "second"}:${b.type}`);
     expect(seen()).toEqual(["first:candidate.submitted", "second:candidate.submitted", "second:candidate.scored", "second:candidate.ready"]);
     failFirst = false;
     test.clock.advance(60_000);
-    await pump(deps);
+    await pump(bed.deps);
     expect(seen().slice(4)).toEqual(["first:candidate.submitted", "first:candidate.scored", "first:candidate.ready"]);
   });
 });
 
 describe("secrets and addresses", () => {
   it("sign with both secrets for 24 hours after a replacement, then with the new one only", async () => {
-    const { id, secret: old } = await createWebhook(test.ctx, companyId, { url: receiver.url() });
+    const { id, secret: old } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
     const { secret: fresh } = await rotateWebhookSecret(test.ctx, companyId, id);
     const candidate = await readyCandidate("one@example.com");
     await submitAttempt(test.ctx, candidate.id);
-    await pump(deps);
-    const during = receiver.received[0]!;
+    await pump(bed.deps);
+    const during = bed.receiver.received[0]!;
     expect(verifySignature(during.headers["service-signature"] as string, during.body, old)).toMatchObject({ valid: true, values: 2 });
     expect(verifySignature(during.headers["service-signature"] as string, during.body, fresh)).toMatchObject({ valid: true, values: 2 });
     test.clock.advance(24 * 3600_000 + 1000);
     await changeStatus(test.ctx, candidate.id, { to: "rejected", by: { type: "team", name: "Ana" } });
-    await pump(deps);
-    const after = receiver.received.at(-1)!;
+    await pump(bed.deps);
+    const after = bed.receiver.received.at(-1)!;
     expect(verifySignature(after.headers["service-signature"] as string, after.body, old)).toMatchObject({ valid: false, values: 1 });
     expect(verifySignature(after.headers["service-signature"] as string, after.body, fresh)).toMatchObject({ valid: true, values: 1 });
   });
 
   it("send waiting messages to a new address straight away", async () => {
-    const { id } = await createWebhook(test.ctx, companyId, { url: receiver.url("/old") });
-    receiver.answer((request) => ({ status: request.path === "/old" ? 500 : 200 }));
+    const { id } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/old") });
+    bed.receiver.answer((request) => ({ status: request.path === "/old" ? 500 : 200 }));
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
-    await pump(deps);
-    expect(receiver.received.map((r) => r.path)).toEqual(["/old"]);
-    await updateWebhook(test.ctx, companyId, id, { url: receiver.url("/new") });
-    await pump(deps);
-    expect(receiver.received.map((r) => `${r.path}:${r.headers["service-delivery-attempt"]}`)).toEqual(["/old:1", "/new:2", "/new:1", "/new:1"]);
+    await pump(bed.deps);
+    expect(bed.receiver.received.map((r) => r.path)).toEqual(["/old"]);
+    await updateWebhook(test.ctx, companyId, id, { url: bed.receiver.url("/new") });
+    await pump(bed.deps);
+    expect(bed.receiver.received.map((r) => `${r.path}:${r.headers["service-delivery-attempt"]}`)).toEqual(["/old:1", "/new:2", "/new:1", "/new:1"]);
   });
 });
 
 describe("a late recording", () => {
   it("adds no message after ready", async () => {
-    await createWebhook(test.ctx, companyId, { url: receiver.url() });
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
     const candidate = await startCandidate(test.ctx, interview.id);
     await completeSteps(test.ctx, interview, candidate.id);
     await saveScore(test.ctx, candidate.id, score());
     await submitAttempt(test.ctx, candidate.id);
     const { markRecordingOverdue } = await import("@/server/domain/ai-interview");
     await markRecordingOverdue(test.ctx, candidate.id);
-    await pump(deps);
-    const before = receiver.received.length;
+    await pump(bed.deps);
+    const before = bed.receiver.received.length;
     await storeRecording(test.ctx, candidate.id, recording);
-    await pump(deps);
-    expect(receiver.received.length).toBe(before);
+    await pump(bed.deps);
+    expect(bed.receiver.received.length).toBe(before);
     expect((await test.ctx.db.select().from(candidates).where(eq(candidates.id, candidate.id)))[0]!.recordingStatus).toBe("ready");
   });
 });

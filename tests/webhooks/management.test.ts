@@ -1,6 +1,6 @@
 /** Webhook settings, resends, samples, the delivery log, health and retention. */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { events, webhookMessages, webhooks } from "@/db/schema";
 import { submitAttempt } from "@/server/domain/attempts";
 import { changeStatus } from "@/server/domain/statuses";
@@ -11,28 +11,14 @@ import { deleteExpiredHistory } from "@/server/webhooks/maintenance";
 import { createWebhook, maxWebhooksPerCompany, resendFailedSince, resendMessage, revealWebhookSecret, sendSample } from "@/server/webhooks/manage";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
-import { type Receiver, startReceiver } from "../support/receiver";
-import { pump, verifySignature, webhookDeps } from "../support/webhook-fixtures";
+import { pump, useWebhookTestbed, verifySignature } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
-let receiver: Receiver;
-let deps: ReturnType<typeof webhookDeps>;
+const bed = useWebhookTestbed(test);
 let companyId: string;
 let interview: Awaited<ReturnType<typeof makeInterview>>;
 
-beforeAll(async () => {
-  receiver = await startReceiver();
-  deps = webhookDeps(test, receiver);
-});
-afterAll(async () => {
-  await deps.client.close();
-  await receiver.close();
-});
 beforeEach(async () => {
-  await test.ctx.db.execute(sql`delete from graphile_worker._private_jobs`);
-  await test.ctx.db.update(webhooks).set({ enabled: false });
-  receiver.received.length = 0;
-  receiver.answer(() => ({ status: 200, body: "ok" }));
   companyId = await makeCompany(test.ctx, "Acme");
   interview = await makeInterview(test.ctx, companyId);
 });
@@ -56,7 +42,7 @@ describe("settings", () => {
   });
 
   it("keep the signing secret encrypted, readable by the company only", async () => {
-    const { id, secret } = await createWebhook(test.ctx, companyId, { url: receiver.url() });
+    const { id, secret } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
     expect(await revealWebhookSecret(test.ctx, companyId, id)).toBe(secret);
     const other = await makeCompany(test.ctx, "Other");
@@ -68,22 +54,22 @@ describe("settings", () => {
   it("refuse interviews of another company and unknown event types", async () => {
     const other = await makeCompany(test.ctx, "Other");
     const theirs = await makeInterview(test.ctx, other);
-    await expect(createWebhook(test.ctx, companyId, { url: receiver.url(), interviewIds: [theirs.id] })).rejects.toThrow(`No interview with id ${theirs.id}.`);
-    await expect(createWebhook(test.ctx, companyId, { url: receiver.url(), eventTypes: [] })).rejects.toThrow("Choose at least one event type.");
+    await expect(createWebhook(test.ctx, companyId, { url: bed.receiver.url(), interviewIds: [theirs.id] })).rejects.toThrow(`No interview with id ${theirs.id}.`);
+    await expect(createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: [] })).rejects.toThrow("Choose at least one event type.");
   });
 });
 
 describe("resending", () => {
   it("sends one message again: same event id, current data, current address, tries from 1", async () => {
-    const { id: webhookId, secret } = await createWebhook(test.ctx, companyId, { url: receiver.url("/first"), eventTypes: ["candidate.submitted"] });
+    const { id: webhookId, secret } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/first"), eventTypes: ["candidate.submitted"] });
     const candidate = await submitted();
-    await pump(deps);
+    await pump(bed.deps);
     const [original] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
     await changeStatus(test.ctx, candidate.id, { to: "shortlisted", by: { type: "team", name: "Ana" } });
-    await test.ctx.db.update(webhooks).set({ url: receiver.url("/second") }).where(eq(webhooks.id, webhookId));
+    await test.ctx.db.update(webhooks).set({ url: bed.receiver.url("/second") }).where(eq(webhooks.id, webhookId));
     const { id } = await resendMessage(test.ctx, companyId, original!.id);
-    await pump(deps);
-    const [first, again] = receiver.received;
+    await pump(bed.deps);
+    const [first, again] = bed.receiver.received;
     expect(again!.path).toBe("/second");
     expect(again!.headers["service-event-id"]).toBe(first!.headers["service-event-id"]);
     expect(again!.headers["service-delivery-attempt"]).toBe("1");
@@ -94,30 +80,30 @@ describe("resending", () => {
   });
 
   it("resends every failed message since a time, once per event", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: receiver.url(), eventTypes: ["candidate.submitted"] });
-    receiver.answer(() => ({ status: 500 }));
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] });
+    bed.receiver.answer(() => ({ status: 500 }));
     await submitted("a@example.com");
-    await pump(deps);
+    await pump(bed.deps);
     const cutoff = test.clock.now();
     test.clock.advance(1000);
     await submitted("b@example.com");
     await submitted("c@example.com");
-    await pump(deps);
+    await pump(bed.deps);
     await test.ctx.db.update(webhookMessages).set({ status: "failed" }).where(eq(webhookMessages.webhookId, webhookId));
-    receiver.answer(() => ({ status: 200 }));
-    receiver.received.length = 0;
+    bed.receiver.answer(() => ({ status: 200 }));
+    bed.receiver.received.length = 0;
     expect(await resendFailedSince(test.ctx, companyId, webhookId, new Date(cutoff.getTime() + 1))).toEqual({ resent: 2, more: false });
-    await pump(deps);
-    expect(receiver.received).toHaveLength(2);
+    await pump(bed.deps);
+    expect(bed.receiver.received).toHaveLength(2);
   });
 });
 
 describe("samples", () => {
   it("send a made-up candidate with the interview's real questions, test: true, kept out of the event history", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: receiver.url() });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
     const { messageId, eventId } = await sendSample(test.ctx, companyId, webhookId, interview.id);
-    await pump(deps);
-    const body = JSON.parse(receiver.received[0]!.body);
+    await pump(bed.deps);
+    const body = JSON.parse(bed.receiver.received[0]!.body);
     expect(body).toMatchObject({ id: eventId, test: true, api_version: "v1", candidate: { interview: { id: interview.id } } });
     expect(Object.keys(body.candidate.answers).sort()).toEqual(interview.questions.map((q) => q.id).sort());
     expect(await test.ctx.db.select().from(events).where(eq(events.id, eventId))).toEqual([]);
@@ -128,10 +114,10 @@ describe("samples", () => {
 
 describe("the delivery log", () => {
   it("lists messages with filters and pages, and each message's attempts with bounded excerpts", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: receiver.url() });
-    receiver.answer(() => ({ status: 500, headers: { "X-Reason": "maintenance" }, body: "x".repeat(10_000) }));
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
+    bed.receiver.answer(() => ({ status: 500, headers: { "X-Reason": "maintenance" }, body: "x".repeat(10_000) }));
     const candidate = await submitted();
-    await pump(deps);
+    await pump(bed.deps);
     const failedOnly = await listMessages(test.handle.sql, companyId, webhookId, { limit: 10, eventType: "candidate.submitted" }, test.clock.now());
     expect(failedOnly.messages.map((m) => m.event_type)).toEqual(["candidate.submitted"]);
     const byCandidate = await listMessages(test.handle.sql, companyId, webhookId, { limit: 2, candidateId: candidate.id }, test.clock.now());
@@ -151,14 +137,14 @@ describe("the delivery log", () => {
 
 describe("health", () => {
   it("says healthy, failing or disabled, with success rates and waiting messages", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: receiver.url() });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
     await submitted("ok@example.com");
-    await pump(deps);
+    await pump(bed.deps);
     let health = (await webhookHealth(test.handle.sql, companyId, [webhookId], test.clock.now())).get(webhookId)!;
     expect(health).toMatchObject({ state: "healthy", successRate24h: 100, successRate7d: 100, waitingMessages: 0, lastFailureAt: null });
-    receiver.answer(() => ({ status: 500 }));
+    bed.receiver.answer(() => ({ status: 500 }));
     await submitted("bad@example.com");
-    await pump(deps);
+    await pump(bed.deps);
     health = (await webhookHealth(test.handle.sql, companyId, [webhookId], test.clock.now())).get(webhookId)!;
     expect(health).toMatchObject({ state: "failing", successRate24h: 75, waitingMessages: 3 });
     await test.ctx.db.update(webhooks).set({ enabled: false }).where(eq(webhooks.id, webhookId));
@@ -169,17 +155,17 @@ describe("health", () => {
 
 describe("retention and repeats", () => {
   it("deletes log entries and events older than 30 days and keeps newer ones", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: receiver.url() });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
     const now = test.clock.now();
     test.clock.set(new Date(now.getTime() - 31 * 24 * 3600_000));
     await submitted("old@example.com");
-    await pump(deps);
+    await pump(bed.deps);
     test.clock.set(new Date(now.getTime() - 29 * 24 * 3600_000));
     await submitted("new@example.com");
-    await pump(deps);
+    await pump(bed.deps);
     test.clock.set(now);
     const before = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
-    const removed = await deleteExpiredHistory(deps);
+    const removed = await deleteExpiredHistory(bed.deps);
     const after = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
     expect(before).toHaveLength(6);
     expect(after).toHaveLength(3);
@@ -189,9 +175,9 @@ describe("retention and repeats", () => {
   });
 
   it("adds no second message when the same events are fanned out again", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: receiver.url() });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
     await submitted();
-    await pump(deps);
+    await pump(bed.deps);
     const ids = (await test.ctx.db.select({ id: events.id }).from(events).where(eq(events.companyId, companyId))).map((row) => row.id);
     expect(await fanOutEvents(test.ctx, ids)).toBe(0);
     expect(await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId))).toHaveLength(3);
