@@ -80,6 +80,8 @@ BEGIN
   IF NOT key_take.allowed THEN
     allowed := false; chosen_limit := k.key_limit; chosen_tat := key_take.tat;
   ELSIF NOT company_take.allowed THEN
+    -- A request the company's limit refuses does not use up the key's own quota.
+    UPDATE api_rate_limits SET tat = tat - interval '60 seconds' / k.key_limit WHERE bucket = 'key:' || k.id;
     allowed := false; chosen_limit := k.company_limit; chosen_tat := company_take.tat;
   ELSE
     allowed := true;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, time } from "./columns";
 import type { EventType } from "./events";
 import { webhooks } from "./webhooks";
@@ -12,8 +12,8 @@ export const messageOrigins = ["event", "resend", "sample"] as const;
 
 /**
  * One event to one webhook, with its retries. Messages about one candidate to
- * one webhook go strictly in `seq` order: only the oldest pending one of a
- * (webhook, candidate) chain is attempted.
+ * one webhook go strictly in the order of their events (`event_seq`, then
+ * `seq`): only the first pending one of a (webhook, candidate) chain is attempted.
  */
 export const webhookMessages = pgTable(
   "webhook_messages",
@@ -29,6 +29,8 @@ export const webhookMessages = pgTable(
     eventType: text("event_type").$type<EventType>().notNull(),
     /** Ordering chain; null for samples, which belong to no real candidate. */
     candidateId: text("candidate_id"),
+    /** The event's place in the history: a chain goes in this order, whatever order its messages were created in. */
+    eventSeq: bigint("event_seq", { mode: "bigint" }),
     isTest: boolean("is_test").notNull().default(false),
     /** A sample's made-up body; real events are rendered with the latest data at every attempt. */
     sampleBody: jsonb("sample_body"),
@@ -43,7 +45,7 @@ export const webhookMessages = pgTable(
   },
   (table) => [
     uniqueIndex("webhook_messages_event_key").on(table.webhookId, table.eventId).where(sql`${table.origin} = 'event'`),
-    index("webhook_messages_chain_idx").on(table.webhookId, table.candidateId, table.seq).where(sql`${table.status} = 'pending'`),
+    index("webhook_messages_chain_idx").on(table.webhookId, table.candidateId, table.eventSeq, table.seq).where(sql`${table.status} = 'pending'`),
     index("webhook_messages_log_idx").on(table.webhookId, table.createdAt, table.id),
     index("webhook_messages_due_idx").on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
   ],

@@ -64,8 +64,10 @@ export async function appendEvents(ctx: DomainContext, tx: Executor, batches: Ev
   if (rows.length === 0) return [];
   await tx.insert(events).values(rows);
   const eventIds = rows.map((row) => row.id);
+  // One fan-out at a time per company, in commit order: messages about a
+  // candidate must not be created out of the order their events happened.
   await tx.execute(
-    sql`select graphile_worker.add_job('fan-out-events', ${JSON.stringify({ eventIds })}::json)`,
+    sql`select graphile_worker.add_job('fan-out-events', ${JSON.stringify({ eventIds })}::json, queue_name => ${`fan-out:${rows[0]!.companyId}`})`,
   );
   return eventIds;
 }

@@ -8,7 +8,8 @@
  * 3. The outcome is recorded with the attempt in one transaction, which also
  *    schedules the retry (our own schedule) or releases the chain's next one.
  */
-import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
+import type { Executor } from "@/db/client";
 import { webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
 import { env } from "@/server/env";
 import type { DeliveryResult } from "./delivery-client";
@@ -29,20 +30,20 @@ export async function deliverMessage(deps: WebhookDeps, messageId: string): Prom
   const { ctx } = deps;
   const now = ctx.clock.now();
   const [found] = await ctx.db
-    .select({
-      message: webhookMessages,
-      webhook: webhooks,
-      held: sql<boolean>`exists (
-        select 1 from webhook_messages earlier
-        where earlier.webhook_id = ${webhookMessages.webhookId} and earlier.candidate_id = ${webhookMessages.candidateId}
-          and earlier.status = 'pending' and earlier.seq < ${webhookMessages.seq})`,
-    })
+    .select({ message: webhookMessages, webhook: webhooks })
     .from(webhookMessages)
     .innerJoin(webhooks, eq(webhooks.id, webhookMessages.webhookId))
     .where(eq(webhookMessages.id, messageId));
   if (!found || found.message.status !== "pending" || !found.webhook.enabled) return "gone";
   const { message, webhook } = found;
-  if (found.held) return "held";
+  if (message.candidateId) {
+    const head = await chainHead(ctx.db, message);
+    if (head && head.id !== message.id) {
+      // Held back: make sure the message in front is on its way.
+      await scheduleDelivery(ctx.db, head.id, head.nextAttemptAt > now ? head.nextAttemptAt : now);
+      return "held";
+    }
+  }
   if (message.nextAttemptAt > now) {
     await scheduleDelivery(ctx.db, message.id, message.nextAttemptAt);
     return "not_due";
@@ -106,7 +107,7 @@ async function record(deps: WebhookDeps, { message, webhookUrl, attempt, started
   const now = ctx.clock.now();
   const delay = result.succeeded ? null : retryDelayAfter(attempt);
   const outcome: DeliveryOutcome = result.succeeded ? "succeeded" : delay !== null && attempt < maxAttempts ? "retry_scheduled" : "failed";
-  const emails = await ctx.db.transaction(async (tx) => {
+  const recorded = await ctx.db.transaction(async (tx) => {
     await tx.insert(webhookAttempts).values({
       id: ctx.newId("attempt"),
       messageId: message.id,
@@ -125,7 +126,9 @@ async function record(deps: WebhookDeps, { message, webhookUrl, attempt, started
       createdAt: now,
     });
     const nextAttemptAt = outcome === "retry_scheduled" ? new Date(now.getTime() + delay!) : message.nextAttemptAt;
-    await tx
+    // Only while this attempt still holds the message: a webhook turned off
+    // meanwhile has failed it, and that must stand.
+    const updated = await tx
       .update(webhookMessages)
       .set({
         attemptCount: attempt,
@@ -134,33 +137,38 @@ async function record(deps: WebhookDeps, { message, webhookUrl, attempt, started
         nextAttemptAt,
         completedAt: outcome === "retry_scheduled" ? null : now,
       })
-      .where(eq(webhookMessages.id, message.id));
+      .where(and(eq(webhookMessages.id, message.id), eq(webhookMessages.status, "pending"), eq(webhookMessages.attemptStartedAt, startedAt)))
+      .returning({ id: webhookMessages.id });
+    if (updated.length === 0) return null;
     if (outcome === "retry_scheduled") await scheduleDelivery(tx, message.id, nextAttemptAt);
     else await releaseNextInChain(tx, message, now);
     return recordDeliveryOutcome(ctx, tx, message.webhookId, result.succeeded, now);
   });
-  for (const email of emails) await email(deps);
+  if (!recorded) return "gone";
+  for (const afterCommit of recorded) await afterCommit(deps);
   return outcome;
 }
 
-/** When a message is done, the next waiting one about the same candidate goes at once. */
-export async function releaseNextInChain(tx: Parameters<typeof scheduleDelivery>[0], message: { webhookId: string; candidateId: string | null; seq: bigint }, now: Date) {
-  if (!message.candidateId) return;
-  const [next] = await tx
+/** The first waiting message of the message's chain, in the order of its events. */
+async function chainHead(db: Executor, message: { webhookId: string; candidateId: string | null }) {
+  const [head] = await db
     .select({ id: webhookMessages.id, nextAttemptAt: webhookMessages.nextAttemptAt })
     .from(webhookMessages)
     .where(
       and(
         eq(webhookMessages.webhookId, message.webhookId),
-        eq(webhookMessages.candidateId, message.candidateId),
+        eq(webhookMessages.candidateId, message.candidateId!),
         eq(webhookMessages.status, "pending"),
-        gt(webhookMessages.seq, message.seq),
       ),
     )
-    .orderBy(asc(webhookMessages.seq))
+    .orderBy(asc(webhookMessages.eventSeq), asc(webhookMessages.seq))
     .limit(1);
-  if (!next) return;
-  const runAt = next.nextAttemptAt > now ? next.nextAttemptAt : now;
-  await scheduleDelivery(tx, next.id, runAt);
+  return head ?? null;
 }
 
+/** When a message is done, the next waiting one about the same candidate goes at once. */
+export async function releaseNextInChain(tx: Executor, message: { webhookId: string; candidateId: string | null }, now: Date) {
+  if (!message.candidateId) return;
+  const next = await chainHead(tx, message);
+  if (next) await scheduleDelivery(tx, next.id, next.nextAttemptAt > now ? next.nextAttemptAt : now);
+}

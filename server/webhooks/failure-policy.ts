@@ -5,7 +5,7 @@
  * A success ends the run. Evaluated after every attempt and by the periodic
  * maintenance, so a webhook that stops getting attempts is still turned off.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { webhookMessages, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
@@ -45,11 +45,16 @@ export async function applyFailurePolicy(ctx: DomainContext, tx: Executor, webho
   const failingFor = now.getTime() - webhook.failingSince.getTime();
   const since = webhook.failingSince.toISOString();
   const settings = `${env.APP_URL}/settings/webhooks/${webhook.id}`;
+  // Each change applies only if the webhook is still in the state it was read
+  // in: a success or another run may have got there first.
+  const unchanged = and(eq(webhooks.id, webhook.id), eq(webhooks.enabled, true), eq(webhooks.failingSince, webhook.failingSince));
   if (failingFor >= disableAfterMs) {
-    await tx
+    const disabled = await tx
       .update(webhooks)
       .set({ enabled: false, disabledAt: now, disabledReason: "No successful delivery for 3 days", updatedAt: now })
-      .where(eq(webhooks.id, webhook.id));
+      .where(unchanged)
+      .returning({ id: webhooks.id });
+    if (disabled.length === 0) return [];
     await failWaitingMessages(tx, webhook.id, now);
     return [
       (deps) =>
@@ -62,7 +67,12 @@ export async function applyFailurePolicy(ctx: DomainContext, tx: Executor, webho
     ];
   }
   if (failingFor >= alertAfterMs && !webhook.failureAlertedAt) {
-    await tx.update(webhooks).set({ failureAlertedAt: now }).where(eq(webhooks.id, webhook.id));
+    const alerted = await tx
+      .update(webhooks)
+      .set({ failureAlertedAt: now })
+      .where(and(unchanged, isNull(webhooks.failureAlertedAt)))
+      .returning({ id: webhooks.id });
+    if (alerted.length === 0) return [];
     return [
       (deps) =>
         emailAdmins(deps.ctx, deps.mailer, {

@@ -32,12 +32,14 @@ export async function fanOutEvents(ctx: DomainContext, eventIds: string[]) {
           eventId: event.id,
           eventType: event.type,
           candidateId: event.candidateId,
+          eventSeq: event.seq,
           nextAttemptAt: now,
           createdAt: now,
         })),
     );
     // Only a chain's first waiting message gets a job; the rest are released
-    // one by one as each predecessor finishes (deliver.ts).
+    // one by one as each predecessor finishes (deliver.ts). A busy chain's
+    // head already has one; if a new message comes first, its job finds out.
     const busyChains = new Set(
       rows.length === 0
         ? []

@@ -33,7 +33,8 @@ export async function runWebhookMaintenance(deps: WebhookDeps) {
       and (m.attempt_started_at is null or m.attempt_started_at < ${new Date(now.getTime() - leaseMs()).toISOString()}::timestamptz)
       and not exists (
         select 1 from webhook_messages e
-        where e.webhook_id = m.webhook_id and e.candidate_id = m.candidate_id and e.status = 'pending' and e.seq < m.seq
+        where e.webhook_id = m.webhook_id and e.candidate_id = m.candidate_id and e.status = 'pending'
+          and (e.event_seq, e.seq) < (m.event_seq, m.seq)
       )
     returning m.id`);
   for (const { id } of stuck) await scheduleDelivery(ctx.db, id, now);

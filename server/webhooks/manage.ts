@@ -208,6 +208,7 @@ async function enqueueCopy(ctx: DomainContext, tx: Executor, source: typeof webh
     eventId: source.eventId,
     eventType: source.eventType,
     candidateId: source.candidateId,
+    eventSeq: source.eventSeq,
     isTest: source.isTest,
     sampleBody: source.sampleBody,
     nextAttemptAt: now,
@@ -239,13 +240,21 @@ export async function resendFailedSince(ctx: DomainContext, companyId: string, w
   return ctx.db.transaction(async (tx) => {
     const webhook = await findWebhook(tx, companyId, webhookId);
     if (!webhook.enabled) throw new DomainError("invalid_state", "Turn the webhook on before resending.");
-    const failed = await tx
+    // Events whose latest message failed (a resent one that is waiting or
+    // succeeded takes them out), oldest first: repeated calls make progress.
+    const latest = tx
       .selectDistinctOn([webhookMessages.eventId])
       .from(webhookMessages)
-      .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "failed"), gte(webhookMessages.createdAt, since)))
-      .orderBy(asc(webhookMessages.eventId), desc(webhookMessages.createdAt))
+      .where(and(eq(webhookMessages.webhookId, webhookId), gte(webhookMessages.createdAt, since)))
+      .orderBy(asc(webhookMessages.eventId), desc(webhookMessages.seq))
+      .as("latest");
+    const failed = await tx
+      .select()
+      .from(latest)
+      .where(eq(latest.status, "failed"))
+      .orderBy(asc(latest.seq))
       .limit(maxResendBatch + 1);
-    const batch = failed.sort((a, b) => Number(a.seq - b.seq)).slice(0, maxResendBatch);
+    const batch = failed.slice(0, maxResendBatch);
     const now = ctx.clock.now();
     for (const source of batch) await enqueueCopy(ctx, tx, source, now);
     return { resent: batch.length, more: failed.length > maxResendBatch };
@@ -255,7 +264,8 @@ export async function resendFailedSince(ctx: DomainContext, companyId: string, w
 /** A made-up candidate for one of the company's interviews, sent with `test: true`. */
 export async function sendSample(ctx: DomainContext, companyId: string, webhookId: string, interviewId: string) {
   return ctx.db.transaction(async (tx) => {
-    await findWebhook(tx, companyId, webhookId);
+    const webhook = await findWebhook(tx, companyId, webhookId);
+    if (!webhook.enabled) throw new DomainError("invalid_state", "Turn the webhook on before sending a sample.");
     const eventId = ctx.newId("event");
     const body = await sampleEventBody(tx, companyId, interviewId, eventId, ctx.clock.now());
     const id = ctx.newId("message");

@@ -1,5 +1,5 @@
 /** Signed delivery, latest data, retries on the spec's schedule, ordering, failure policy, rotation. */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { candidates, emails, webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
 import { createUser } from "@/server/domain/accounts";
@@ -7,7 +7,9 @@ import { saveScore, storeRecording } from "@/server/domain/ai-interview";
 import { submitAttempt } from "@/server/domain/attempts";
 import { changeStatus } from "@/server/domain/statuses";
 import { runWebhookMaintenance } from "@/server/webhooks/maintenance";
-import { createWebhook, rotateWebhookSecret, setWebhookEnabled, updateWebhook } from "@/server/webhooks/manage";
+import { deliverMessage } from "@/server/webhooks/deliver";
+import { fanOutEvents } from "@/server/webhooks/fan-out";
+import { createWebhook, rotateWebhookSecret, sendSample, setWebhookEnabled, updateWebhook } from "@/server/webhooks/manage";
 import { retryDelaysMs } from "@/server/webhooks/retry-schedule";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, recording, score, scoreAndRecord, startCandidate } from "../support/fixtures";
@@ -186,6 +188,55 @@ describe("ordering", () => {
     test.clock.advance(60_000);
     await pump(bed.deps);
     expect(seen().slice(4)).toEqual(["first:candidate.submitted", "first:candidate.scored", "first:candidate.ready"]);
+  });
+});
+
+describe("ordering when fan-out runs out of order", () => {
+  it("keeps the events' order when a later event's fan-out runs first", async () => {
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted", "candidate.status_changed"] });
+    const candidate = await readyCandidate();
+    await submitAttempt(test.ctx, candidate.id);
+    await changeStatus(test.ctx, candidate.id, { to: "rejected", by: { type: "team", name: "Ana" } });
+    const jobs = [
+      ...(await test.ctx.db.execute<{ id: string; event_ids: string[] }>(sql`
+        select j.id, j.payload->'eventIds' as event_ids from graphile_worker._private_jobs j
+        join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'fan-out-events' order by j.id`)),
+    ];
+    expect(jobs).toHaveLength(2);
+    await test.ctx.db.execute(sql`delete from graphile_worker._private_jobs`);
+    await fanOutEvents(test.ctx, jobs[1]!.event_ids);
+    await fanOutEvents(test.ctx, jobs[0]!.event_ids);
+    await pump(bed.deps);
+    expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted", "candidate.status_changed"]);
+  });
+});
+
+describe("turning a webhook off", () => {
+  it("fails its waiting messages for good, even one whose attempt was in flight", async () => {
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] });
+    bed.receiver.answer(() => ({ status: 500, delayMs: 300 }));
+    const candidate = await readyCandidate();
+    await submitAttempt(test.ctx, candidate.id);
+    const [job] = [
+      ...(await test.ctx.db.execute<{ event_ids: string[] }>(sql`
+        select j.payload->'eventIds' as event_ids from graphile_worker._private_jobs j
+        join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'fan-out-events'`)),
+    ];
+    await test.ctx.db.execute(sql`delete from graphile_worker._private_jobs`);
+    await fanOutEvents(test.ctx, job!.event_ids);
+    const [message] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
+    const attempt = deliverMessage(bed.deps, message!.id);
+    await bed.receiver.waitFor(1);
+    await setWebhookEnabled(test.ctx, companyId, webhookId, false);
+    expect(await attempt).toBe("gone");
+    const [after] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.id, message!.id));
+    expect(after).toMatchObject({ status: "failed" });
+    await pump(bed.deps);
+    test.clock.advance(24 * 3600_000);
+    await pump(bed.deps);
+    expect(bed.receiver.received).toHaveLength(1);
+    expect((await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.id, message!.id)))[0]!.status).toBe("failed");
+    await expect(sendSample(test.ctx, companyId, webhookId, interview.id)).rejects.toThrow("Turn the webhook on before sending a sample.");
   });
 });
 
