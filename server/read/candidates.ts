@@ -6,6 +6,7 @@
 import type postgres from "postgres";
 import type { AiMode, CandidateStatus, Highlight, IncompleteReason, Recommendation, RecordingStatus, ResultState } from "@/db/schema";
 import { iso, links } from "./links";
+import { keysetPage } from "./paging";
 
 export const statusLabels: Record<CandidateStatus, string> = {
   in_progress: "In progress",
@@ -168,12 +169,8 @@ export function candidateListQuery(sql: postgres.Sql, companyId: string, filters
 
 export async function listCandidates(sql: postgres.Sql, companyId: string, filters: CandidateFilters, limit: number, after?: CandidatePosition) {
   const rows = await candidateListQuery(sql, companyId, filters, limit, after);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    candidates: page.map(renderCandidate),
-    next: rows.length > limit && last ? { at: last.sort_at.toISOString(), id: last.id } : null,
-  };
+  const { page, next } = keysetPage(rows, limit, (row) => ({ at: row.sort_at.toISOString(), id: row.id }));
+  return { candidates: page.map(renderCandidate), next };
 }
 
 export async function getCandidate(sql: postgres.Sql, companyId: string, candidateId: string) {

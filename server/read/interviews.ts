@@ -2,6 +2,7 @@
 import type postgres from "postgres";
 import type { accessModes, AiStep, DocumentStep, InterviewStatus, QuestionType } from "@/db/schema";
 import { iso, links } from "./links";
+import { keysetPage } from "./paging";
 
 type InterviewRow = {
   id: string;
@@ -79,12 +80,8 @@ export function interviewListQuery(sql: postgres.Sql, companyId: string, options
 
 export async function listInterviews(sql: postgres.Sql, companyId: string, options: InterviewListOptions) {
   const rows = await interviewListQuery(sql, companyId, options);
-  const page = rows.slice(0, options.limit);
-  const last = page.at(-1);
-  return {
-    interviews: page.map(renderInterview),
-    next: rows.length > options.limit && last ? { createdAt: last.created_at.toISOString(), id: last.id } : null,
-  };
+  const { page, next } = keysetPage(rows, options.limit, (row) => ({ createdAt: row.created_at.toISOString(), id: row.id }));
+  return { interviews: page.map(renderInterview), next };
 }
 
 export async function getInterview(sql: postgres.Sql, companyId: string, interviewId: string) {

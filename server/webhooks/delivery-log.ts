@@ -1,6 +1,7 @@
 /** The delivery log of the last 30 days: messages with their attempts. */
 import type postgres from "postgres";
 import type { MessageStatus } from "@/db/schema";
+import { keysetPage } from "@/server/read/paging";
 
 export const logRetentionDays = 30;
 
@@ -41,9 +42,8 @@ export async function listMessages(sql: postgres.Sql, companyId: string, webhook
       ${filters.before ? sql`and (created_at, id) < (${filters.before.createdAt}::timestamptz, ${filters.before.id})` : sql``}
     order by created_at desc, id desc
     limit ${filters.limit + 1}`;
-  const page = rows.slice(0, filters.limit);
-  const last = page.at(-1);
-  return { messages: page, next: rows.length > filters.limit && last ? { createdAt: last.created_at.toISOString(), id: last.id } : null };
+  const { page, next } = keysetPage(rows, filters.limit, (row) => ({ createdAt: row.created_at.toISOString(), id: row.id }));
+  return { messages: page, next };
 }
 
 export async function listAttempts(sql: postgres.Sql, companyId: string, messageId: string) {
