@@ -142,7 +142,7 @@ async function record(deps: WebhookDeps, { message, webhookUrl, attempt, started
     if (updated.length === 0) return null;
     if (outcome === "retry_scheduled") await scheduleDelivery(tx, message.id, nextAttemptAt);
     else await releaseNextInChain(tx, message, now);
-    return recordDeliveryOutcome(ctx, tx, message.webhookId, result.succeeded, now);
+    return recordDeliveryOutcome(tx, message.webhookId, result.succeeded, now);
   });
   if (!recorded) return "gone";
   for (const afterCommit of recorded) await afterCommit(deps);

@@ -8,7 +8,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { webhookMessages, webhooks } from "@/db/schema";
-import type { DomainContext } from "@/server/domain/context";
 import { env } from "@/server/env";
 import { emailAdmins } from "@/server/notifications/email";
 import type { WebhookDeps } from "./deps";
@@ -17,7 +16,7 @@ import { alertAfterMs, disableAfterMs } from "./retry-schedule";
 /** Work to do once the transaction has committed. */
 export type AfterCommit = (deps: WebhookDeps) => Promise<void>;
 
-export async function recordDeliveryOutcome(ctx: DomainContext, tx: Executor, webhookId: string, succeeded: boolean, now: Date): Promise<AfterCommit[]> {
+export async function recordDeliveryOutcome(tx: Executor, webhookId: string, succeeded: boolean, now: Date): Promise<AfterCommit[]> {
   if (succeeded) {
     // Busy webhooks succeed many times a second: touch the row only when a
     // failure run ends or the last success is more than a second old.
@@ -37,14 +36,18 @@ export async function recordDeliveryOutcome(ctx: DomainContext, tx: Executor, we
     .set({ lastFailureAt: now, failingSince: sql`coalesce(${webhooks.failingSince}, ${now.toISOString()}::timestamptz)` })
     .where(eq(webhooks.id, webhookId))
     .returning();
-  return webhook ? applyFailurePolicy(ctx, tx, webhook, now) : [];
+  return webhook ? applyFailurePolicy(tx, webhook, now) : [];
 }
 
-export async function applyFailurePolicy(ctx: DomainContext, tx: Executor, webhook: typeof webhooks.$inferSelect, now: Date): Promise<AfterCommit[]> {
+export async function applyFailurePolicy(tx: Executor, webhook: typeof webhooks.$inferSelect, now: Date): Promise<AfterCommit[]> {
   if (!webhook.enabled || !webhook.failingSince) return [];
   const failingFor = now.getTime() - webhook.failingSince.getTime();
   const since = webhook.failingSince.toISOString();
   const settings = `${env.APP_URL}/settings/webhooks/${webhook.id}`;
+  const emailAdminsAfterCommit =
+    (kind: string, subject: string, body: string): AfterCommit =>
+    (deps) =>
+      emailAdmins(deps.ctx, deps.mailer, { companyId: webhook.companyId, kind, subject, body });
   // Each change applies only if the webhook is still in the state it was read
   // in: a success or another run may have got there first.
   const unchanged = and(eq(webhooks.id, webhook.id), eq(webhooks.enabled, true), eq(webhooks.failingSince, webhook.failingSince));
@@ -57,13 +60,11 @@ export async function applyFailurePolicy(ctx: DomainContext, tx: Executor, webho
     if (disabled.length === 0) return [];
     await failWaitingMessages(tx, webhook.id, now);
     return [
-      (deps) =>
-        emailAdmins(deps.ctx, deps.mailer, {
-          companyId: webhook.companyId,
-          kind: "webhook_disabled",
-          subject: "A webhook was turned off after 3 days of failed deliveries",
-          body: `No message to ${webhook.url} has been delivered since ${since}, so the webhook was turned off and its waiting messages were marked failed.\n\nFix the receiver, turn the webhook on again, and resend what it missed from the delivery log (or read it from GET /v1/events): ${settings}`,
-        }),
+      emailAdminsAfterCommit(
+        "webhook_disabled",
+        "A webhook was turned off after 3 days of failed deliveries",
+        `No message to ${webhook.url} has been delivered since ${since}, so the webhook was turned off and its waiting messages were marked failed.\n\nFix the receiver, turn the webhook on again, and resend what it missed from the delivery log (or read it from GET /v1/events): ${settings}`,
+      ),
     ];
   }
   if (failingFor >= alertAfterMs && !webhook.failureAlertedAt) {
@@ -74,13 +75,11 @@ export async function applyFailurePolicy(ctx: DomainContext, tx: Executor, webho
       .returning({ id: webhooks.id });
     if (alerted.length === 0) return [];
     return [
-      (deps) =>
-        emailAdmins(deps.ctx, deps.mailer, {
-          companyId: webhook.companyId,
-          kind: "webhook_failing",
-          subject: "A webhook has been failing for a day",
-          body: `Messages to ${webhook.url} have failed since ${since}. Deliveries are retried; after 3 days without a success the webhook will be turned off.\n\nSee the delivery log: ${settings}`,
-        }),
+      emailAdminsAfterCommit(
+        "webhook_failing",
+        "A webhook has been failing for a day",
+        `Messages to ${webhook.url} have failed since ${since}. Deliveries are retried; after 3 days without a success the webhook will be turned off.\n\nSee the delivery log: ${settings}`,
+      ),
     ];
   }
   return [];

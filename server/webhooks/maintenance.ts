@@ -20,7 +20,7 @@ export async function runWebhookMaintenance(deps: WebhookDeps) {
     .where(and(eq(webhooks.enabled, true), isNotNull(webhooks.failingSince)));
   const afterCommit: AfterCommit[] = [];
   for (const webhook of failing) {
-    afterCommit.push(...(await ctx.db.transaction((tx) => applyFailurePolicy(ctx, tx, webhook, now))));
+    afterCommit.push(...(await ctx.db.transaction((tx) => applyFailurePolicy(tx, webhook, now))));
   }
   for (const action of afterCommit) await action(deps);
 
