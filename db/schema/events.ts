@@ -3,13 +3,9 @@ import { bigint, bigserial, index, jsonb, pgTable, text, uniqueIndex } from "dri
 import { candidates } from "./candidates";
 import { companyId, idColumn, time } from "./columns";
 
-export const eventTypes = [
-  "candidate.submitted",
-  "candidate.scored",
-  "candidate.ready",
-  "candidate.status_changed",
-] as const;
-export type EventType = (typeof eventTypes)[number];
+import { eventTypes, type EventType } from "./event-types";
+
+export { eventTypes, type EventType };
 
 export const changedByTypes = ["team", "ai", "system", "candidate"] as const;
 export type ChangedBy = { type: (typeof changedByTypes)[number]; name: string };

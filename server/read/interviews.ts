@@ -90,3 +90,13 @@ export async function getInterview(sql: postgres.Sql, companyId: string, intervi
     where i.id = ${interviewId} and i.company_id = ${companyId} and i.deleted_at is null`;
   return row ? renderInterview(row) : null;
 }
+
+/** Up to 20 interviews whose title or id contains `query`, by title (for pickers in the settings pages). */
+export async function searchInterviewTitles(sql: postgres.Sql, companyId: string, query: string) {
+  const pattern = `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return sql<Array<{ id: string; title: string }>>`
+    select id, title from interviews
+    where company_id = ${companyId} and deleted_at is null and (title ilike ${pattern} or id ilike ${pattern})
+    order by title, id
+    limit 20`;
+}

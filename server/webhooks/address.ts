@@ -2,8 +2,8 @@
  * The rules a webhook address must meet when it is saved: https, a public host
  * name (no IP literal, no user:password, no local names). Exact host:port
  * targets in WEBHOOK_ALLOW_TARGETS are allowed anyway; https never is relaxed.
+ * Free of Node APIs: the settings form checks addresses as they are typed.
  */
-import { isIP } from "node:net";
 
 export type AddressCheck = { ok: true; url: string } | { ok: false; problem: string };
 
@@ -28,7 +28,7 @@ export function checkWebhookAddress(raw: string, allowTargets: readonly string[]
   if (raw.length > 2000) return { ok: false, problem: "is longer than 2,000 characters" };
   const host = hostnameOf(url);
   if (!allowTargets.includes(targetOf(url))) {
-    if (isIP(host)) return { ok: false, problem: "must use a host name, not an IP address" };
+    if (isIpLiteral(host)) return { ok: false, problem: "must use a host name, not an IP address" };
     if (host === "localhost" || localSuffixes.some((suffix) => host.endsWith(suffix))) {
       return { ok: false, problem: `must use a public host name (${host} is local)` };
     }
@@ -36,3 +36,6 @@ export function checkWebhookAddress(raw: string, allowTargets: readonly string[]
   }
   return { ok: true, url: url.toString() };
 }
+
+/** WHATWG URL has already rewritten every IPv4 spelling to dotted decimal; IPv6 is the only host with colons. */
+const isIpLiteral = (host: string) => host.includes(":") || /^\d{1,3}(\.\d{1,3}){3}$/.test(host);

@@ -16,21 +16,27 @@ export type LogFilters = {
   limit: number;
 };
 
+type MessageRow = {
+  id: string;
+  webhook_id: string;
+  origin: string;
+  event_id: string;
+  event_type: string;
+  candidate_id: string | null;
+  is_test: boolean;
+  status: MessageStatus;
+  attempt_count: number;
+  next_attempt_at: Date;
+  created_at: Date;
+  completed_at: Date | null;
+};
+
+const messageColumns = (sql: postgres.Sql) =>
+  sql`id, webhook_id, origin, event_id, event_type, candidate_id, is_test, status, attempt_count, next_attempt_at, created_at, completed_at`;
+
 export async function listMessages(sql: postgres.Sql, companyId: string, webhookId: string, filters: LogFilters, now: Date) {
-  const rows = await sql<Array<{
-    id: string;
-    origin: string;
-    event_id: string;
-    event_type: string;
-    candidate_id: string | null;
-    is_test: boolean;
-    status: MessageStatus;
-    attempt_count: number;
-    next_attempt_at: Date;
-    created_at: Date;
-    completed_at: Date | null;
-  }>>`
-    select id, origin, event_id, event_type, candidate_id, is_test, status, attempt_count, next_attempt_at, created_at, completed_at
+  const rows = await sql<MessageRow[]>`
+    select ${messageColumns(sql)}
     from webhook_messages
     where company_id = ${companyId} and webhook_id = ${webhookId}
       and created_at >= ${now}::timestamptz - make_interval(days => ${logRetentionDays})
@@ -44,6 +50,11 @@ export async function listMessages(sql: postgres.Sql, companyId: string, webhook
     limit ${filters.limit + 1}`;
   const { page, next } = keysetPage(rows, filters.limit, (row) => ({ createdAt: row.created_at.toISOString(), id: row.id }));
   return { messages: page, next };
+}
+
+export async function getMessage(sql: postgres.Sql, companyId: string, messageId: string): Promise<MessageRow | undefined> {
+  const [row] = await sql<MessageRow[]>`select ${messageColumns(sql)} from webhook_messages where id = ${messageId} and company_id = ${companyId}`;
+  return row;
 }
 
 export async function listAttempts(sql: postgres.Sql, companyId: string, messageId: string) {

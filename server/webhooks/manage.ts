@@ -10,38 +10,16 @@ import { companies, eventTypes, interviews, webhookMessages, webhooks } from "@/
 import type { DomainContext } from "@/server/domain/context";
 import { DomainError, invalidInput, notFound } from "@/server/domain/errors";
 import { env } from "@/server/env";
-import { checkWebhookAddress, hostnameOf, targetOf } from "./address";
+import { hostnameOf, targetOf } from "./address";
 import { firstNonPublicAnswer, type Resolver } from "./delivery-client";
 import { failWaitingMessages } from "./failure-policy";
 import { scheduleDelivery } from "./jobs";
 import { sampleEventBody } from "./sample";
 import { decryptSecret, encryptSecret, generateSecret } from "./secrets";
+import { maxWebhooksPerCompany, type WebhookSettingsInput, webhookChangesSchema, webhookSettingsSchema } from "./settings-schema";
 
-export const maxWebhooksPerCompany = 10;
 export const secretOverlapMs = 24 * 60 * 60 * 1000;
 export const maxResendBatch = 1000;
-
-const settingsFields = {
-  url: z.string().superRefine((value, issues) => {
-    const check = checkWebhookAddress(value, env.WEBHOOK_ALLOW_TARGETS);
-    if (!check.ok) issues.addIssue({ code: "custom", message: `The address ${check.problem}.` });
-  }),
-  eventTypes: z.array(z.enum(eventTypes)).min(1, "Choose at least one event type."),
-  /** null: all interviews, including ones created later. */
-  interviewIds: z.array(z.string()).min(1, "Choose at least one interview, or all interviews.").nullable(),
-};
-
-/** Creating: every event type and every interview unless chosen. */
-export const webhookSettings = z.object({
-  ...settingsFields,
-  eventTypes: settingsFields.eventTypes.default([...eventTypes]),
-  interviewIds: settingsFields.interviewIds.default(null),
-});
-
-/** Updating: only what is given changes. */
-export const webhookChanges = z.object(settingsFields).partial();
-
-export type WebhookSettingsInput = z.input<typeof webhookSettings>;
 
 function parseSettings<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const parsed = schema.safeParse(input);
@@ -79,7 +57,7 @@ async function findWebhook(db: Executor, companyId: string, webhookId: string) {
 
 /** Creates a webhook and returns its signing secret (also readable later by admins). */
 export async function createWebhook(ctx: DomainContext, companyId: string, input: WebhookSettingsInput, options: { resolver?: Resolver } = {}) {
-  const settings = parseSettings(webhookSettings, input);
+  const settings = parseSettings(webhookSettingsSchema(env.WEBHOOK_ALLOW_TARGETS), input);
   await assertResolvesPublic(settings.url, options.resolver);
   const secret = generateSecret();
   const id = ctx.newId("webhook");
@@ -119,7 +97,7 @@ export async function updateWebhook(
   input: Partial<WebhookSettingsInput>,
   options: { resolver?: Resolver } = {},
 ) {
-  const settings = parseSettings(webhookChanges, input);
+  const settings = parseSettings(webhookChangesSchema(env.WEBHOOK_ALLOW_TARGETS), input);
   if (settings.url !== undefined) await assertResolvesPublic(settings.url, options.resolver);
   await ctx.db.transaction(async (tx) => {
     const webhook = await findWebhook(tx, companyId, webhookId);
@@ -192,6 +170,10 @@ export async function rotateWebhookSecret(ctx: DomainContext, companyId: string,
 
 export async function revealWebhookSecret(ctx: DomainContext, companyId: string, webhookId: string) {
   return decryptSecret((await findWebhook(ctx.db, companyId, webhookId)).secretCiphertext);
+}
+
+export async function getWebhook(ctx: DomainContext, companyId: string, webhookId: string) {
+  return findWebhook(ctx.db, companyId, webhookId);
 }
 
 export async function listWebhooks(ctx: DomainContext, companyId: string) {

@@ -1,0 +1,11 @@
+/** The signed-in member for pages and route handlers, re-checked against the database each time. */
+import { getServerSession } from "next-auth";
+import { appDatabase } from "@/db/client";
+import { loadMember, type Member, type SessionClaims } from "./members";
+import { authOptions } from "./next-auth-options";
+
+export async function currentMember(): Promise<Member | null> {
+  const session = (await getServerSession(authOptions)) as { claims?: SessionClaims } | null;
+  if (!session?.claims?.userId) return null;
+  return loadMember(appDatabase().sql, session.claims);
+}

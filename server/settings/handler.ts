@@ -1,0 +1,46 @@
+/** Serves the settings router at /api/trpc for the pages (never listed in the public API's document). */
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { appDatabase } from "@/db/client";
+import { currentMember } from "@/server/auth/session";
+import { createDomainContext } from "@/server/domain/context";
+import { env } from "@/server/env";
+import { log } from "@/server/log";
+import { settingsRouter } from "./router";
+import type { SettingsContext } from "./trpc";
+
+/**
+ * A cross-site page cannot send both: browsers set `Origin` on every POST,
+ * and a JSON content type needs a CORS preflight we never grant.
+ */
+function isSameOriginJson(request: Request) {
+  const origin = request.headers.get("origin");
+  const host = request.headers.get("host");
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!origin || !contentType.toLowerCase().startsWith("application/json")) return false;
+  try {
+    const from = new URL(origin);
+    return from.origin === new URL(env.APP_URL).origin || (host !== null && from.host === host);
+  } catch {
+    return false;
+  }
+}
+
+export function handleSettingsRequest(request: Request) {
+  return fetchRequestHandler({
+    endpoint: "/api/trpc",
+    req: request,
+    router: settingsRouter,
+    createContext: async (): Promise<SettingsContext> => {
+      const database = appDatabase();
+      return {
+        member: await currentMember(),
+        ctx: createDomainContext(database.db),
+        sql: database.sql,
+        sameOriginJson: isSameOriginJson(request),
+      };
+    },
+    onError({ error, path }) {
+      if (error.code === "INTERNAL_SERVER_ERROR") log.error("settings request failed", { path, error: error.cause ?? error });
+    },
+  });
+}

@@ -1,0 +1,47 @@
+/** The settings pages' API. Its type is all the browser imports from here. */
+import { createApiKeyProcedure } from "./api-keys/create-api-key";
+import { listApiKeysProcedure } from "./api-keys/list-api-keys";
+import { revokeApiKeyProcedure } from "./api-keys/revoke-api-key";
+import { router } from "./trpc";
+import { createWebhookProcedure } from "./webhooks/create-webhook";
+import { deleteWebhookProcedure } from "./webhooks/delete-webhook";
+import { deliveryChartProcedure } from "./webhooks/delivery-chart";
+import { getMessageProcedure } from "./webhooks/get-message";
+import { getWebhookProcedure } from "./webhooks/get-webhook";
+import { listMessagesProcedure } from "./webhooks/list-messages";
+import { listWebhooksProcedure } from "./webhooks/list-webhooks";
+import { resendFailedSinceProcedure } from "./webhooks/resend-failed-since";
+import { resendMessageProcedure } from "./webhooks/resend-message";
+import { revealWebhookSecretProcedure } from "./webhooks/reveal-webhook-secret";
+import { rotateWebhookSecretProcedure } from "./webhooks/rotate-webhook-secret";
+import { searchInterviewsProcedure } from "./webhooks/search-interviews";
+import { sendSampleProcedure } from "./webhooks/send-sample";
+import { setWebhookEnabledProcedure } from "./webhooks/set-webhook-enabled";
+import { updateWebhookProcedure } from "./webhooks/update-webhook";
+
+export const settingsRouter = router({
+  apiKeys: router({
+    list: listApiKeysProcedure,
+    create: createApiKeyProcedure,
+    revoke: revokeApiKeyProcedure,
+  }),
+  webhooks: router({
+    list: listWebhooksProcedure,
+    get: getWebhookProcedure,
+    create: createWebhookProcedure,
+    update: updateWebhookProcedure,
+    setEnabled: setWebhookEnabledProcedure,
+    delete: deleteWebhookProcedure,
+    revealSecret: revealWebhookSecretProcedure,
+    rotateSecret: rotateWebhookSecretProcedure,
+    chart: deliveryChartProcedure,
+    messages: listMessagesProcedure,
+    message: getMessageProcedure,
+    resend: resendMessageProcedure,
+    resendFailedSince: resendFailedSinceProcedure,
+    sendSample: sendSampleProcedure,
+    searchInterviews: searchInterviewsProcedure,
+  }),
+});
+
+export type SettingsRouter = typeof settingsRouter;

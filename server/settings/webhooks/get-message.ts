@@ -1,0 +1,16 @@
+import { notFound } from "@/server/domain/errors";
+import { getMessage, listAttempts } from "@/server/webhooks/delivery-log";
+import { memberProcedure } from "../trpc";
+import { getMessageInput, getMessageOutput } from "./delivery-log.types";
+import { viewAttempt, viewMessage } from "./message-view";
+
+/** One message and its attempts; the page polls it to show a sample's or a resend's outcome. */
+export const getMessageProcedure = memberProcedure
+  .input(getMessageInput)
+  .output(getMessageOutput)
+  .query(async ({ ctx, input }) => {
+    const message = await getMessage(ctx.sql, ctx.member.companyId, input.messageId);
+    if (!message) throw notFound("message", input.messageId);
+    const attempts = await listAttempts(ctx.sql, ctx.member.companyId, message.id);
+    return { message: viewMessage(message), attempts: attempts.map((attempt) => viewAttempt(attempt, ctx.member)) };
+  });

@@ -1,0 +1,43 @@
+/** Delivery log rows as the pages show them; what members may not see is left out, not blanked. */
+import type { Member } from "@/server/auth/members";
+import type { getMessage, listAttempts } from "@/server/webhooks/delivery-log";
+import type { attemptView, messageView } from "./delivery-log.types";
+import { maskAddress } from "./webhook-view";
+import type { z } from "zod";
+
+type MessageRow = NonNullable<Awaited<ReturnType<typeof getMessage>>>;
+type AttemptRow = Awaited<ReturnType<typeof listAttempts>>[number];
+
+export const viewMessage = (row: MessageRow): z.infer<typeof messageView> => ({
+  id: row.id,
+  origin: row.origin as z.infer<typeof messageView>["origin"],
+  eventId: row.event_id,
+  eventType: row.event_type as z.infer<typeof messageView>["eventType"],
+  candidateId: row.candidate_id,
+  isTest: row.is_test,
+  status: row.status,
+  attemptCount: row.attempt_count,
+  nextAttemptAt: row.next_attempt_at.toISOString(),
+  createdAt: row.created_at.toISOString(),
+  completedAt: row.completed_at?.toISOString() ?? null,
+});
+
+export function viewAttempt(row: AttemptRow, member: Member): z.infer<typeof attemptView> {
+  const seen = {
+    attempt: row.attempt,
+    address: member.role === "admin" ? row.url : maskAddress(row.url),
+    startedAt: row.started_at.toISOString(),
+    durationMs: row.duration_ms,
+    responseStatus: row.response_status,
+    succeeded: row.succeeded,
+    errorClass: row.error_class,
+  };
+  if (member.role !== "admin") return seen;
+  return {
+    ...seen,
+    requestHeaders: row.request_headers,
+    responseHeaders: row.response_headers,
+    responseBody: row.response_body,
+    errorMessage: row.error_message,
+  };
+}

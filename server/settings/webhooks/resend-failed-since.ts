@@ -1,0 +1,8 @@
+import { resendFailedSince } from "@/server/webhooks/manage";
+import { adminProcedure } from "../trpc";
+import { resendFailedSinceInput, resendFailedSinceOutput } from "./resend.types";
+
+export const resendFailedSinceProcedure = adminProcedure
+  .input(resendFailedSinceInput)
+  .output(resendFailedSinceOutput)
+  .mutation(({ ctx, input }) => resendFailedSince(ctx.ctx, ctx.member.companyId, input.id, new Date(input.since)));

@@ -1,0 +1,8 @@
+import { resendMessage } from "@/server/webhooks/manage";
+import { adminProcedure } from "../trpc";
+import { resendMessageInput, resendMessageOutput } from "./resend.types";
+
+export const resendMessageProcedure = adminProcedure
+  .input(resendMessageInput)
+  .output(resendMessageOutput)
+  .mutation(async ({ ctx, input }) => ({ messageId: (await resendMessage(ctx.ctx, ctx.member.companyId, input.messageId)).id }));

@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+export const resendMessageInput = z.object({ messageId: z.string().min(1) });
+export const resendMessageOutput = z.object({ messageId: z.string() });
+
+export const resendFailedSinceInput = z.object({ id: z.string().min(1), since: z.iso.datetime({ offset: true }) });
+export const resendFailedSinceOutput = z.object({ resent: z.number(), more: z.boolean() });
+
+export const sendSampleInput = z.object({ id: z.string().min(1), interviewId: z.string().min(1, "Choose an interview.") });
+export const sendSampleOutput = z.object({ messageId: z.string() });

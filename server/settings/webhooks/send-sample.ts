@@ -1,0 +1,8 @@
+import { sendSample } from "@/server/webhooks/manage";
+import { adminProcedure } from "../trpc";
+import { sendSampleInput, sendSampleOutput } from "./resend.types";
+
+export const sendSampleProcedure = adminProcedure
+  .input(sendSampleInput)
+  .output(sendSampleOutput)
+  .mutation(async ({ ctx, input }) => ({ messageId: (await sendSample(ctx.ctx, ctx.member.companyId, input.id, input.interviewId)).messageId }));

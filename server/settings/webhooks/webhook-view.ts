@@ -1,0 +1,53 @@
+/**
+ * A webhook as the settings pages show it. Members see how it is doing but
+ * only the scheme and host of its address; the full address and anything
+ * secret are for admins.
+ */
+import type postgres from "postgres";
+import type { webhooks } from "@/db/schema";
+import type { Member } from "@/server/auth/members";
+import { webhookHealth } from "@/server/webhooks/health";
+import type { WebhookView } from "./webhook-view.types";
+
+type WebhookRow = typeof webhooks.$inferSelect;
+
+/** `https://hooks.example.com/…`: enough to recognise the receiver, not its path or query. */
+export function maskAddress(url: string) {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}/…`;
+}
+
+export async function viewWebhooks(sql: postgres.Sql, member: Member, rows: WebhookRow[], now: Date): Promise<WebhookView[]> {
+  const health = await webhookHealth(sql, member.companyId, rows.map((row) => row.id), now);
+  const chosenIds = [...new Set(rows.flatMap((row) => (row.allInterviews ? [] : row.interviewIds)))];
+  const titles = new Map<string, string>();
+  if (chosenIds.length > 0) {
+    const found = await sql<Array<{ id: string; title: string }>>`
+      select id, title from interviews where company_id = ${member.companyId} and id in ${sql(chosenIds)}`;
+    for (const interview of found) titles.set(interview.id, interview.title);
+  }
+  const isAdmin = member.role === "admin";
+  return rows.map((row) => {
+    const state = health.get(row.id)!;
+    const lastDeliveryAt = [state.lastSuccessAt, state.lastFailureAt].filter(Boolean).sort().at(-1) ?? null;
+    return {
+      id: row.id,
+      address: isAdmin ? row.url : maskAddress(row.url),
+      addressMasked: !isAdmin,
+      eventTypes: row.eventTypes,
+      interviews: row.allInterviews ? null : row.interviewIds.map((id) => ({ id, title: titles.get(id) ?? "(deleted interview)" })),
+      state: state.state,
+      disabledReason: row.enabled ? null : row.disabledReason,
+      successRate24h: state.successRate24h,
+      successRate7d: state.successRate7d,
+      lastDeliveryAt,
+      lastSuccessAt: state.lastSuccessAt,
+      lastFailureAt: state.lastFailureAt,
+      failingSince: row.failingSince?.toISOString() ?? null,
+      waitingMessages: state.waitingMessages,
+      previousSecretValidUntil:
+        isAdmin && row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt.toISOString() : null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}

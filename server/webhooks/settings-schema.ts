@@ -1,0 +1,39 @@
+/**
+ * Webhook settings as an admin enters them. The settings form and the server
+ * parse with the same schemas; nothing here needs Node, so the form imports it.
+ */
+import { z } from "zod";
+import { eventTypes } from "@/db/schema/event-types";
+import { checkWebhookAddress } from "./address";
+
+export const maxWebhooksPerCompany = 10;
+
+/** `allowTargets`: the exact host:port pairs WEBHOOK_ALLOW_TARGETS lets through. */
+export const webhookAddress = (allowTargets: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .min(1, "Enter the address messages are sent to.")
+    .superRefine((value, issues) => {
+      const check = checkWebhookAddress(value, allowTargets);
+      if (!check.ok) issues.addIssue({ code: "custom", message: `The address ${check.problem}.` });
+    });
+
+export const webhookEventTypes = z.array(z.enum(eventTypes)).min(1, "Choose at least one event type.");
+
+/** null: all interviews, including ones created later. */
+export const webhookInterviewIds = z.array(z.string().min(1)).min(1, "Choose at least one interview, or all interviews.").nullable();
+
+/** Creating: every event type and every interview unless chosen. */
+export const webhookSettingsSchema = (allowTargets: readonly string[]) =>
+  z.object({
+    url: webhookAddress(allowTargets),
+    eventTypes: webhookEventTypes.default([...eventTypes]),
+    interviewIds: webhookInterviewIds.default(null),
+  });
+
+/** Updating: only what is given changes. */
+export const webhookChangesSchema = (allowTargets: readonly string[]) =>
+  z.object({ url: webhookAddress(allowTargets), eventTypes: webhookEventTypes, interviewIds: webhookInterviewIds }).partial();
+
+export type WebhookSettingsInput = z.input<ReturnType<typeof webhookSettingsSchema>>;
