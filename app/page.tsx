@@ -18,6 +18,9 @@ export default function HomePage() {
           </a>
         </li>
       </ul>
+      <a href="/settings/webhooks" className="mt-10 inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700">
+        Open the settings (API keys and webhooks)
+      </a>
     </main>
   );
 }

@@ -10,7 +10,8 @@ import { freePort } from "./ports";
 
 export type TestServer = { baseUrl: string; logs: () => string };
 
-export function useTestServer(test: TestDatabase, extraEnv: Record<string, string> = {}): TestServer {
+/** `extraEnv` may be a function, read when the server starts (after earlier `beforeAll`s). */
+export function useTestServer(test: TestDatabase, extraEnv: Record<string, string> | (() => Record<string, string>) = {}): TestServer {
   const server = { baseUrl: "", output: "", logs: () => server.output };
   let child: ChildProcess | undefined;
   beforeAll(async () => {
@@ -25,7 +26,7 @@ export function useTestServer(test: TestDatabase, extraEnv: Record<string, strin
         DATABASE_URL: test.url,
         APP_URL: server.baseUrl,
         FILE_STORAGE_DIR: test.filesDir,
-        ...extraEnv,
+        ...(typeof extraEnv === "function" ? extraEnv() : extraEnv),
       },
       stdio: ["ignore", "pipe", "pipe"],
     });

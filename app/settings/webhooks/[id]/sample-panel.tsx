@@ -1,0 +1,53 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { sendSampleInput } from "@/server/settings/webhooks/resend.types";
+import { Button } from "@/app/ui/button";
+import { ErrorState, messageOf } from "@/app/ui/states";
+import { settingsApi } from "../../settings-api";
+import { MessageOutcome } from "./message-outcome";
+
+/** Sends a made-up candidate (`test: true`) for a chosen interview and shows how the address answered. */
+export function SamplePanel({ webhookId, enabled }: { webhookId: string; enabled: boolean }) {
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const interviews = useQuery({ queryKey: ["interviews", ""], queryFn: () => settingsApi.webhooks.searchInterviews.query({ query: "" }) });
+  const send = useMutation({
+    mutationFn: (interviewId: string) => settingsApi.webhooks.sendSample.mutate({ id: webhookId, interviewId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["messages", webhookId] }),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = sendSampleInput.safeParse({ id: webhookId, interviewId: new FormData(event.currentTarget).get("interviewId") });
+    if (!parsed.success) return setProblem(parsed.error.issues[0]!.message);
+    setProblem(null);
+    send.mutate(parsed.data.interviewId);
+  }
+
+  return (
+    <section aria-labelledby="sample-title" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="sample-title" className="font-semibold">Send a sample</h2>
+      <p className="mt-1 text-sm text-slate-600">A made-up candidate with the interview&apos;s real questions, marked <code>&quot;test&quot;: true</code>.</p>
+      {interviews.isError ? (
+        <div className="mt-3"><ErrorState error={interviews.error} onRetry={() => interviews.refetch()} /></div>
+      ) : (
+        <form onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-3">
+          <label className="min-w-0 flex-1 text-sm">
+            Interview
+            <select name="interviewId" defaultValue="" className="mt-1 block w-full rounded-md border-0 px-2 py-2 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600">
+              <option value="" disabled>{interviews.isPending ? "Loading interviews…" : "Choose an interview"}</option>
+              {interviews.data?.interviews.map((interview) => (
+                <option key={interview.id} value={interview.id}>{interview.title}</option>
+              ))}
+            </select>
+          </label>
+          <Button type="submit" variant="primary" disabled={!enabled} busy={send.isPending}>Send sample</Button>
+        </form>
+      )}
+      {!enabled && <p className="mt-2 text-sm text-slate-600">Turn the webhook on to send a sample.</p>}
+      {(problem || send.isError) && <p role="alert" className="mt-2 text-sm text-red-700">{problem ?? messageOf(send.error)}</p>}
+      {send.data && <MessageOutcome key={send.data.messageId} messageId={send.data.messageId} />}
+    </section>
+  );
+}

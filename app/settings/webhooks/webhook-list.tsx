@@ -1,0 +1,93 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { WebhookStateBadge } from "@/app/ui/badge";
+import { formatDateTime, formatRate } from "@/app/ui/format";
+import { EmptyState, ErrorState, Loading } from "@/app/ui/states";
+import { settingsApi } from "../settings-api";
+import { useViewer } from "../settings-providers";
+import { eventTypeLabels } from "./event-type-labels";
+
+export const webhooksQuery = ["webhooks"];
+
+export function WebhookList() {
+  const viewer = useViewer();
+  const list = useQuery({ queryKey: webhooksQuery, queryFn: () => settingsApi.webhooks.list.query(), refetchInterval: 30_000 });
+  const atLimit = list.data ? list.data.webhooks.length >= list.data.limit : false;
+
+  return (
+    <section aria-labelledby="webhooks-title">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 id="webhooks-title" className="text-2xl font-semibold tracking-tight">
+            Webhooks
+          </h1>
+          <p className="mt-1 max-w-2xl text-sm text-slate-600">
+            Signed messages sent when a candidate is submitted, scored, ready or changes status.
+            {list.data && (
+              <span className="ml-1 font-medium text-slate-800">
+                {list.data.webhooks.length} of {list.data.limit} webhooks used.
+              </span>
+            )}
+          </p>
+        </div>
+        {viewer.role === "admin" &&
+          (atLimit ? (
+            <p className="text-sm text-slate-600">Your company has reached the limit of {list.data!.limit} webhooks.</p>
+          ) : (
+            <Link href="/settings/webhooks/new" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white shadow-sm hover:bg-indigo-700">
+              Add webhook
+            </Link>
+          ))}
+      </div>
+      <div className="mt-6">
+        {list.isPending ? (
+          <Loading label="Loading webhooks…" />
+        ) : list.isError ? (
+          <ErrorState error={list.error} onRetry={() => list.refetch()} />
+        ) : list.data.webhooks.length === 0 ? (
+          <EmptyState title="No webhooks yet">
+            {viewer.role === "admin" ? "Add one to receive a message whenever a candidate changes." : "An admin of your company can add one."}
+          </EmptyState>
+        ) : (
+          <ul className="space-y-3">
+            {list.data.webhooks.map((webhook) => (
+              <li key={webhook.id} className="rounded-lg border border-slate-200 bg-white p-4 hover:border-slate-300">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <Link href={`/settings/webhooks/${webhook.id}`} className="break-all font-mono text-sm font-medium text-indigo-700 hover:underline">
+                      {webhook.address}
+                    </Link>
+                    <p className="mt-1 text-xs text-slate-500">
+                      {webhook.eventTypes.map((type) => eventTypeLabels[type]).join(", ")} ·{" "}
+                      {webhook.interviews === null ? "All interviews" : `${webhook.interviews.length} chosen interview${webhook.interviews.length === 1 ? "" : "s"}`}
+                    </p>
+                  </div>
+                  <WebhookStateBadge state={webhook.state} />
+                </div>
+                <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
+                  <div>
+                    <dt className="text-slate-500">Success (24 h)</dt>
+                    <dd>{formatRate(webhook.successRate24h)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-500">Success (7 days)</dt>
+                    <dd>{formatRate(webhook.successRate7d)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-500">Last delivery</dt>
+                    <dd>{formatDateTime(webhook.lastDeliveryAt)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-500">Waiting</dt>
+                    <dd>{webhook.waitingMessages}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

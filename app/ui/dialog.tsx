@@ -1,0 +1,38 @@
+"use client";
+import { type ReactNode, useEffect, useRef } from "react";
+
+/**
+ * A modal on the native <dialog>: the browser traps focus, Escape closes it
+ * and the page behind is inert.
+ */
+export function Dialog({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="dialog-title"
+      onClose={onClose}
+      className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
+    >
+      {open && (
+        <div className="p-6">
+          <div className="flex items-start justify-between gap-4">
+            <h2 id="dialog-title" className="text-lg font-semibold">
+              {title}
+            </h2>
+            <button type="button" onClick={onClose} className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+              ✕
+            </button>
+          </div>
+          <div className="mt-4">{children}</div>
+        </div>
+      )}
+    </dialog>
+  );
+}

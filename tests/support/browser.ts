@@ -1,0 +1,108 @@
+/**
+ * Debian's Chromium driven by playwright-core (no browser is ever downloaded).
+ * Without Chromium the browser tests are skipped with a notice, unless
+ * REQUIRE_BROWSER=1 (set by .ci/run), which makes a missing browser a failure.
+ * Every page a test visits can be saved as a screenshot in test-artifacts/.
+ */
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect } from "vitest";
+import type { TestServer } from "./server";
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const hasBrowser = existsSync(chromiumPath);
+
+if (!hasBrowser && process.env.REQUIRE_BROWSER === "1") {
+  throw new Error(`REQUIRE_BROWSER=1 but there is no Chromium at ${chromiumPath} (install it: apt-get install -y chromium).`);
+}
+if (!hasBrowser) {
+  process.stderr.write(`\n  Browser tests SKIPPED: no Chromium at ${chromiumPath}. Install it with \`apt-get install -y chromium\`.\n\n`);
+}
+
+/** `describe` for browser tests: skipped (see above) when there is no Chromium. */
+export const describeInBrowser = hasBrowser ? describe : describe.skip;
+
+/** The machine's network is closed: these flags stop Chromium calling home, which would fail noisily. */
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export type BrowserSession = {
+  page: Page;
+  context: BrowserContext;
+  /** Saves the page as test-artifacts/browser/<suite>/<nn>-<name>.png. */
+  screenshot: (name: string) => Promise<void>;
+  signIn: (email: string, password: string) => Promise<void>;
+  /** Calls the settings tRPC API from inside the page, as the page's own code would. */
+  trpc: (procedure: string, input: unknown, kind: "query" | "mutation") => Promise<{ status: number; body: any }>;
+  close: () => Promise<void>;
+};
+
+export function useBrowser(server: TestServer, suite: string) {
+  let browser: Browser | undefined;
+  let shots = 0;
+  const artifacts = path.resolve("test-artifacts", "browser", suite);
+  beforeAll(async () => {
+    rmSync(artifacts, { recursive: true, force: true });
+    mkdirSync(artifacts, { recursive: true });
+    // Playwright starts Chromium on a new, empty profile of its own and removes it on close.
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** A fresh browser profile (no cookies) at a laptop or a phone size. */
+  return async function open(viewport: "laptop" | "phone" = "laptop"): Promise<BrowserSession> {
+    const context = await browser!.newContext({
+      baseURL: server.baseUrl,
+      viewport: viewport === "laptop" ? { width: 1280, height: 800 } : { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const session: BrowserSession = {
+      page,
+      context,
+      screenshot: async (name) => {
+        shots += 1;
+        await page.screenshot({ path: path.join(artifacts, `${String(shots).padStart(2, "0")}-${name}.png`), fullPage: true });
+      },
+      signIn: async (email, password) => {
+        await page.goto("/sign-in");
+        await page.getByLabel("Email").fill(email);
+        await page.getByLabel("Password").fill(password);
+        await page.getByRole("button", { name: "Sign in" }).click();
+        await page.waitForURL(/\/settings\//);
+      },
+      trpc: (procedure, input, kind) =>
+        page.evaluate(
+          async ({ procedure, input, kind }) => {
+            const response =
+              kind === "query"
+                ? await fetch(`/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`)
+                : await fetch(`/api/trpc/${procedure}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(input) });
+            return { status: response.status, body: await response.json() };
+          },
+          { procedure, input, kind },
+        ),
+      close: () => context.close(),
+    };
+    return session;
+  };
+}
+
+/** Fails with the page's text when the expected text does not appear, which says more than a timeout. */
+export async function expectText(page: Page, text: string | RegExp) {
+  try {
+    await page.getByText(text).first().waitFor();
+  } catch {
+    expect(await page.locator("body").innerText(), `expected the page to show ${text}`).toMatch(text);
+  }
+}
