@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { events, webhookMessages, webhooks } from "@/db/schema";
 import { submitAttempt } from "@/server/domain/attempts";
 import { changeStatus } from "@/server/domain/statuses";
+import { deliveryChart } from "@/server/webhooks/delivery-chart";
 import { listAttempts, listMessages } from "@/server/webhooks/delivery-log";
 import { fanOutEvents } from "@/server/webhooks/fan-out";
 import { webhookHealth } from "@/server/webhooks/health";
@@ -133,6 +134,30 @@ describe("the delivery log", () => {
     expect(attempt!.request_headers["Service-Signature"]).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(attempt!.duration_ms).toBeGreaterThanOrEqual(0);
     expect(await listAttempts(test.handle.sql, await makeCompany(test.ctx, "Other"), failedOnly.messages[0]!.id)).toEqual([]);
+  });
+});
+
+describe("the delivery chart", () => {
+  it("counts messages per hour by state, with every hour of the range present", async () => {
+    const { id } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
+    test.clock.set("2026-03-02T09:10:00Z");
+    await sendSample(test.ctx, companyId, id, interview.id);
+    await pump(bed.deps);
+    test.clock.set("2026-03-02T11:40:00Z");
+    bed.receiver.answer(() => ({ status: 500 }));
+    await sendSample(test.ctx, companyId, id, interview.id);
+    await pump(bed.deps);
+    await sendSample(test.ctx, companyId, id, interview.id);
+
+    const day = await deliveryChart(test.handle.sql, companyId, id, "24h", test.clock.now());
+    expect(day).toHaveLength(24);
+    expect(day.at(-1)).toEqual({ hour: "2026-03-02T11:00:00.000Z", succeeded: 0, failed: 0, waiting: 2 });
+    expect(day.at(-3)).toEqual({ hour: "2026-03-02T09:00:00.000Z", succeeded: 1, failed: 0, waiting: 0 });
+    expect(day.reduce((sum, bucket) => sum + bucket.succeeded + bucket.failed + bucket.waiting, 0)).toBe(3);
+    expect(await deliveryChart(test.handle.sql, companyId, id, "7d", test.clock.now())).toHaveLength(168);
+    const otherCompany = await makeCompany(test.ctx, "Other");
+    const foreign = await deliveryChart(test.handle.sql, otherCompany, id, "24h", test.clock.now());
+    expect(foreign.every((bucket) => bucket.succeeded + bucket.failed + bucket.waiting === 0)).toBe(true);
   });
 });
 
