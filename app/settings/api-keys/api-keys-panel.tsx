@@ -42,7 +42,7 @@ export function ApiKeysPanel() {
         ) : keys.data.keys.length === 0 ? (
           <EmptyState title="No API keys yet">Create one to start reading interviews and candidates through the API.</EmptyState>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
             <table className="min-w-full divide-y divide-slate-200 text-sm">
               <thead className="bg-slate-50 text-left text-slate-600">
                 <tr>

@@ -104,7 +104,7 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
             Messages appear here as events happen{viewer.role === "admin" ? ", or when you send a sample" : ""}.
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="min-w-full divide-y divide-slate-200 text-sm">
               <thead className="text-left text-slate-600">
                 <tr>
