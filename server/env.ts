@@ -40,6 +40,8 @@ const schema = z.object({
   WEBHOOK_CA_FILE: optionalText,
   /** How long an attempt may run before a killed worker's attempt is taken as interrupted (> the 10 s deadline). */
   WEBHOOK_ATTEMPT_LEASE_SECONDS: z.coerce.number().int().min(11).default(60),
+  /** `npm run dev` only: where the demo company's webhook receiver listens (127.0.0.1). */
+  DEMO_RECEIVER_PORT: integer(54330),
   SMTP_URL: optionalText,
   EMAIL_FROM: z.string().default("Interview API <no-reply@localhost>"),
 });

@@ -30,10 +30,18 @@ const { prepareDatabase } = await import("./prepare");
 
 const database = await prepareDatabase(env);
 const stops: Array<() => Promise<void>> = [];
+let stopDemoReceiver = async () => {};
 
 if (mode === "dev") {
+  // The demo webhook's receiver: allowed and trusted here only, for this process and `next dev`.
+  const { startDemoReceiver } = await import("@/server/demo/receiver");
+  const receiver = await startDemoReceiver(env.DATA_DIR, env.DEMO_RECEIVER_PORT);
+  stopDemoReceiver = receiver.close;
+  env.WEBHOOK_ALLOW_TARGETS.push(receiver.target);
+  process.env.WEBHOOK_ALLOW_TARGETS = env.WEBHOOK_ALLOW_TARGETS.join(",");
+  env.WEBHOOK_CA_FILE ??= receiver.caFile;
   const { printDemoWelcome } = await import("@/server/demo/welcome");
-  await printDemoWelcome(database.url);
+  await printDemoWelcome(database.url, { webhookUrl: receiver.url });
 }
 
 if (mode !== "worker") {
@@ -46,7 +54,7 @@ if (mode !== "web") {
   stops.push(() => runner.stop());
   log.info("worker started", { concurrency: env.WORKER_CONCURRENCY });
 }
-stops.push(database.stop);
+stops.push(() => stopDemoReceiver(), database.stop);
 
 let stopping = false;
 async function shutdown(signal: string) {
