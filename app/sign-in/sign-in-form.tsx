@@ -28,7 +28,11 @@ export function SignInForm() {
         router.refresh();
         return;
       }
-      setProblem("That email and password do not match an active account.");
+      setProblem(
+        result?.error === "too_many_attempts"
+          ? "Too many sign-in attempts for this email. Wait a minute and try again."
+          : "That email and password do not match an active account.",
+      );
     } catch {
       setProblem("We could not reach the server. Check your connection and try again.");
     }

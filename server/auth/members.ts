@@ -48,8 +48,23 @@ const toMember = (row: MemberRow): Member => ({
 /** Compared against when the email is unknown, so a wrong email takes as long as a wrong password. */
 let decoyHash: Promise<string> | undefined;
 
-/** Checks an email and password; null for any refusal, so the page cannot tell which part was wrong. */
+/** Password guesses allowed per email address and minute (GCRA, shared by every web process). */
+export const signInAttemptsPerMinute = 10;
+
+export class TooManySignInAttempts extends Error {
+  constructor() {
+    super("too_many_attempts");
+  }
+}
+
+/**
+ * Checks an email and password; null for any refusal, so the page cannot tell
+ * which part was wrong. Guessing is limited per address, known or not.
+ */
 export async function signInWithPassword(sql: postgres.Sql, email: string, password: string): Promise<SessionClaims | null> {
+  const [rate] = await sql<Array<{ allowed: boolean }>>`
+    select allowed from api_rate_take(${`sign-in:${email.trim().toLowerCase()}`}, ${signInAttemptsPerMinute}, now())`;
+  if (!rate?.allowed) throw new TooManySignInAttempts();
   const [row] = await sql<MemberRow[]>`
     select ${memberColumns(sql)} from users u join companies c on c.id = u.company_id
     where lower(u.email) = lower(${email.trim()})`;

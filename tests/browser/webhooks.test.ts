@@ -184,6 +184,43 @@ describeInBrowser("webhooks in the browser", () => {
     await session.close();
   });
 
+  it("an admin scopes the webhook to chosen interviews, replaces its secret, and turns it off and on", async () => {
+    const session = await open();
+    const { page, screenshot, signIn } = session;
+    await signIn("ada@hooks.example", password);
+    await page.getByRole("link", { name: receiver.url(webhookPath) }).click();
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByLabel("Only the interviews I choose").check();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expectText(page, "Choose at least one interview, or all interviews.");
+    await page.getByLabel("Search interviews").fill(interviewTitle.slice(0, 5));
+    await page.getByRole("checkbox", { name: new RegExp(interviewTitle) }).check();
+    await screenshot("edit-choose-interviews");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.waitForURL(/\/settings\/webhooks\/wh_[^/]+$/);
+    await expectText(page, `Submitted, Ready, Status changed · ${interviewTitle}`);
+
+    await page.getByRole("button", { name: "Reveal secret" }).click();
+    const before = (await page.getByTestId("webhook-secret").textContent())!.trim();
+    await page.getByRole("button", { name: "Replace secret" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Replace secret" }).click();
+    await expectText(page, /The previous secret keeps signing too until/);
+    const after = (await page.getByTestId("webhook-secret").textContent())!.trim();
+    expect(after).toMatch(/^whsec_/);
+    expect(after).not.toBe(before);
+    await screenshot("secret-replaced");
+
+    await page.getByRole("button", { name: "Turn off" }).click();
+    await page.getByText("Disabled", { exact: true }).waitFor();
+    await expect(page.getByRole("button", { name: "Send sample" }).isDisabled()).resolves.toBe(true);
+    await expectText(page, "Turned off: Turned off by Ada Admin.");
+    await screenshot("webhook-turned-off");
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await page.getByRole("button", { name: "Turn off" }).waitFor();
+    await expect(page.getByRole("button", { name: "Send sample" }).isDisabled()).resolves.toBe(false);
+    await session.close();
+  });
+
   it("another company's admin can neither see nor act on this company's webhook", async () => {
     const session = await open();
     await session.signIn("eve@other.example", password);
