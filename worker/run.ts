@@ -15,6 +15,7 @@ import type { WebhookDeps } from "@/server/webhooks/deps";
 import { deliverMessageTask } from "@/server/webhooks/jobs";
 import { deliverWebhookMessage } from "./tasks/deliver-webhook-message";
 import { fanOutEvents } from "./tasks/fan-out-events";
+import { forgetSpentRateLimitsTask } from "./tasks/forget-spent-rate-limits";
 import { deleteExpired, webhookMaintenance } from "./tasks/webhook-maintenance";
 
 export function taskList(deps: WebhookDeps): TaskList {
@@ -23,12 +24,14 @@ export function taskList(deps: WebhookDeps): TaskList {
     [deliverMessageTask]: deliverWebhookMessage(deps),
     "webhook-maintenance": webhookMaintenance(deps),
     "delete-expired-history": deleteExpired(deps),
+    "forget-spent-rate-limits": forgetSpentRateLimitsTask(deps),
   };
 }
 
 const cron = parseCronItems([
   { task: "webhook-maintenance", match: "* * * * *" },
   { task: "delete-expired-history", match: "17 * * * *" },
+  { task: "forget-spent-rate-limits", match: "47 * * * *" },
 ]);
 
 // graphile-worker reports every job at info level; ours are too many for that.

@@ -15,7 +15,7 @@ export default async function SettingsLayout({ children }: { children: ReactNode
   const links = [{ href: "/settings/webhooks", label: "Webhooks" }];
   if (member.role === "admin") links.push({ href: "/settings/api-keys", label: "API keys" });
   return (
-    <SettingsProviders viewer={{ name: member.name, role: member.role }}>
+    <SettingsProviders viewer={{ role: member.role }}>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <div className="flex flex-wrap items-center gap-4">

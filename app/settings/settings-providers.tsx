@@ -1,8 +1,9 @@
 "use client";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
 import { createContext, type ReactNode, useContext, useState } from "react";
 
-export type Viewer = { name: string; role: "admin" | "member" };
+export type Viewer = { role: "admin" | "member" };
 
 const ViewerContext = createContext<Viewer | null>(null);
 
@@ -13,9 +14,19 @@ export function useViewer() {
   return viewer;
 }
 
+/** A session that ended (signed out elsewhere, removed, suspended) sends the page back to sign-in. */
+function signInAgainWhenSessionEnded(error: unknown) {
+  if (error instanceof TRPCClientError && error.data?.httpStatus === 401) window.location.assign("/sign-in");
+}
+
 export function SettingsProviders({ viewer, children }: { viewer: Viewer; children: ReactNode }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true, staleTime: 5_000 } } }),
+    () =>
+      new QueryClient({
+        queryCache: new QueryCache({ onError: signInAgainWhenSessionEnded }),
+        mutationCache: new MutationCache({ onError: signInAgainWhenSessionEnded }),
+        defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true, staleTime: 5_000 } },
+      }),
   );
   return (
     <QueryClientProvider client={queryClient}>

@@ -7,8 +7,13 @@ import { Field } from "@/app/ui/field";
 
 /** Only paths of our own settings area, so a crafted link cannot send people elsewhere after signing in. */
 function safeDestination(callbackUrl: string | null) {
-  return callbackUrl?.startsWith("/settings") ? callbackUrl : "/settings/webhooks";
+  return callbackUrl?.startsWith("/settings/") ? callbackUrl : "/settings/webhooks";
 }
+
+const refusals: Record<string, string> = {
+  too_many_attempts: "Too many sign-in attempts for this email. Wait a minute and try again.",
+  unavailable: "We could not sign you in just now. Try again in a moment.",
+};
 
 export function SignInForm() {
   const router = useRouter();
@@ -28,11 +33,7 @@ export function SignInForm() {
         router.refresh();
         return;
       }
-      setProblem(
-        result?.error === "too_many_attempts"
-          ? "Too many sign-in attempts for this email. Wait a minute and try again."
-          : "That email and password do not match an active account.",
-      );
+      setProblem(refusals[result?.error ?? ""] ?? "That email and password do not match an active account.");
     } catch {
       setProblem("We could not reach the server. Check your connection and try again.");
     }

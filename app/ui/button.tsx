@@ -6,7 +6,7 @@ const variants = {
   danger: "bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600",
 } as const;
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants; busy?: boolean };
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants; busy?: boolean };
 
 /** A button that says it is working (and cannot be pressed twice) while `busy`. */
 export function Button({ variant = "secondary", busy = false, className = "", children, disabled, type = "button", ...rest }: ButtonProps) {

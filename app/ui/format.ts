@@ -1,6 +1,6 @@
 /** Dates as people read them, in their own time zone. */
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-export const formatDateTime = (iso: string | null | undefined, never = "Never") => (iso ? dateTime.format(new Date(iso)) : never);
+export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : "Never");
 
 export const formatRate = (rate: number | null) => (rate === null ? "No deliveries" : `${rate}%`);

@@ -5,7 +5,7 @@
  */
 import { seal, unseal } from "./signing";
 
-export type CursorKind = "interviews" | "candidates:submitted" | "candidates:started" | "events";
+export type CursorKind = "interviews" | "candidates:submitted" | "candidates:started" | "events" | "webhook-messages";
 
 type Sealed = { k: CursorKind; c: string; p: unknown };
 

@@ -3,7 +3,8 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { appDatabase } from "@/db/client";
 import { env } from "@/server/env";
-import { type SessionClaims, signInWithPassword } from "./members";
+import { log } from "@/server/log";
+import { type SessionClaims, signInWithPassword, TooManySignInAttempts } from "./members";
 
 // next-auth builds its own links and cookie names from NEXTAUTH_URL.
 process.env.NEXTAUTH_URL ??= env.APP_URL;
@@ -16,10 +17,17 @@ export const authOptions: NextAuthOptions = {
     CredentialsProvider({
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      // next-auth hands a thrown error's message to the browser: only ours, written for it, may get there.
       async authorize(credentials) {
         if (!credentials?.email || !credentials.password) return null;
-        const claims = await signInWithPassword(appDatabase().sql, credentials.email, credentials.password);
-        return claims && { id: claims.userId, sessionVersion: claims.sessionVersion };
+        try {
+          const claims = await signInWithPassword(appDatabase().sql, credentials.email, credentials.password);
+          return claims && { id: claims.userId, sessionVersion: claims.sessionVersion };
+        } catch (error) {
+          if (error instanceof TooManySignInAttempts) throw error;
+          log.error("sign-in failed", { error });
+          throw new Error("unavailable");
+        }
       },
     }),
   ],

@@ -100,3 +100,12 @@ export async function searchInterviewTitles(sql: postgres.Sql, companyId: string
     order by title, id
     limit 20`;
 }
+
+/** Titles of the company's interviews among `ids` that are not deleted. */
+export async function interviewTitles(sql: postgres.Sql, companyId: string, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await sql<Array<{ id: string; title: string }>>`
+    select id, title from interviews where company_id = ${companyId} and id in ${sql(unique)} and deleted_at is null`;
+  return new Map(rows.map((row) => [row.id, row.title]));
+}

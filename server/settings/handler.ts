@@ -34,11 +34,13 @@ export function handleSettingsRequest(request: Request) {
       const database = appDatabase();
       return {
         member: await currentMember(),
-        ctx: createDomainContext(database.db),
+        domain: createDomainContext(database.db),
         sql: database.sql,
         sameOriginJson: isSameOriginJson(request),
       };
     },
+    // Answers name full addresses and secrets for admins: no cache may keep them.
+    responseMeta: () => ({ headers: { "cache-control": "private, no-store" } }),
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") log.error("settings request failed", { path, error: error.cause ?? error });
     },

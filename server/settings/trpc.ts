@@ -1,7 +1,7 @@
 /**
  * tRPC for the settings pages (`/api/trpc`, never part of the public API).
  *
- * - `memberProcedure`: any signed-in user of the company; the company always
+ * - `signedInProcedure`: any signed-in user, admin or member; the company always
  *   comes from the session, never from the input.
  * - `adminProcedure`: admins only (keys, secrets, full addresses, bodies, changes).
  *
@@ -17,7 +17,7 @@ import { DomainError } from "@/server/domain/errors";
 
 export type SettingsContext = {
   member: Member | null;
-  ctx: DomainContext;
+  domain: DomainContext;
   sql: postgres.Sql;
   /** True when the request carries our own origin and a JSON body. */
   sameOriginJson: boolean;
@@ -55,7 +55,7 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const memberProcedure = t.procedure.use(domainErrors).use(({ ctx, type, next }) => {
+export const signedInProcedure = t.procedure.use(domainErrors).use(({ ctx, type, next }) => {
   if (!ctx.member) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
   if (type === "mutation" && !ctx.sameOriginJson) {
     throw new TRPCError({ code: "FORBIDDEN", message: "Changes must come from the settings pages (same origin, JSON)." });
@@ -63,7 +63,7 @@ export const memberProcedure = t.procedure.use(domainErrors).use(({ ctx, type, n
   return next({ ctx: { ...ctx, member: ctx.member } });
 });
 
-export const adminProcedure = memberProcedure.use(({ ctx, next }) => {
+export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
   if (ctx.member.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Only admins can do this." });
   return next();
 });

@@ -1,8 +1,6 @@
-/** Messages per hour by their current state, for the chart on a webhook's page. */
+/** Messages per hour (UTC hours, whatever the database's time zone) by their current state, for a webhook's page. */
 import type postgres from "postgres";
-
-export const chartRanges = { "24h": 24, "7d": 7 * 24 } as const;
-export type ChartRange = keyof typeof chartRanges;
+import { type ChartRange, chartRanges } from "./chart-ranges";
 
 export type ChartBucket = { hour: string; succeeded: number; failed: number; waiting: number };
 
@@ -10,7 +8,7 @@ export type ChartBucket = { hour: string; succeeded: number; failed: number; wai
 export async function deliveryChart(sql: postgres.Sql, companyId: string, webhookId: string, range: ChartRange, now: Date): Promise<ChartBucket[]> {
   const hours = chartRanges[range];
   const rows = await sql<Array<{ hour: Date; succeeded: number; failed: number; waiting: number }>>`
-    with bounds as (select date_trunc('hour', ${now}::timestamptz) as last_hour)
+    with bounds as (select date_trunc('hour', ${now}::timestamptz, 'UTC') as last_hour)
     select h.hour,
       count(m.id) filter (where m.status = 'succeeded')::int as succeeded,
       count(m.id) filter (where m.status = 'failed')::int as failed,

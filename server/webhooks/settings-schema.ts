@@ -21,8 +21,15 @@ export const webhookAddress = (allowTargets: readonly string[]) =>
 
 export const webhookEventTypes = z.array(z.enum(eventTypes)).min(1, "Choose at least one event type.");
 
+export const maxChosenInterviews = 200;
+
 /** null: all interviews, including ones created later. */
-export const webhookInterviewIds = z.array(z.string().min(1)).min(1, "Choose at least one interview, or all interviews.").nullable();
+export const webhookInterviewIds = z
+  .array(z.string().min(1))
+  .min(1, "Choose at least one interview, or all interviews.")
+  .max(maxChosenInterviews, `Choose at most ${maxChosenInterviews} interviews, or all interviews.`)
+  .transform((ids) => [...new Set(ids)])
+  .nullable();
 
 /** Creating: every event type and every interview unless chosen. */
 export const webhookSettingsSchema = (allowTargets: readonly string[]) =>

@@ -2,6 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
+import { forgetSpentRateLimits } from "@/server/api/admission";
 import { loadMember, signInAttemptsPerMinute, signInWithPassword, TooManySignInAttempts } from "@/server/auth/members";
 import { createUser, setCompanySuspended } from "@/server/domain/accounts";
 import { useTestDatabase } from "../support/database";
@@ -40,6 +41,15 @@ describe("signing in", () => {
     }
     await expect(signInWithPassword(test.handle.sql, "GUESSED@members.example", password)).rejects.toBeInstanceOf(TooManySignInAttempts);
     expect(await signInWithPassword(test.handle.sql, "ada@members.example", password)).not.toBeNull();
+  });
+
+  it("forgets buckets that are full again, so guessed emails do not pile up", async () => {
+    await test.handle.sql`insert into api_rate_limits (bucket, tat) values ('sign-in:old@members.example', now() - interval '1 second')`;
+    await signInWithPassword(test.handle.sql, "fresh@members.example", "guess");
+    await forgetSpentRateLimits(test.handle.sql);
+    const buckets = await test.handle.sql<Array<{ bucket: string }>>`select bucket from api_rate_limits where bucket like 'sign-in:%'`;
+    expect(buckets.map((row) => row.bucket)).toContain("sign-in:fresh@members.example");
+    expect(buckets.map((row) => row.bucket)).not.toContain("sign-in:old@members.example");
   });
 });
 

@@ -1,25 +1,40 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import type { z } from "zod";
 import { type FormEvent, useState } from "react";
 import { eventTypes, type EventType } from "@/db/schema/event-types";
-import { webhookAddress, webhookSettingsSchema } from "@/server/webhooks/settings-schema";
+import { webhookAddress, webhookChangesSchema, webhookSettingsSchema } from "@/server/webhooks/settings-schema";
 import { Button } from "@/app/ui/button";
 import { Field } from "@/app/ui/field";
 import { ErrorState, Loading, messageOf } from "@/app/ui/states";
 import { settingsApi } from "../settings-api";
 import { eventTypeLabels } from "./event-type-labels";
 import { type InterviewChoice, InterviewPicker } from "./interview-picker";
-import { webhooksQuery } from "./webhook-list";
+import { refreshWebhookViews, webhookQueries } from "./webhook-queries";
+
+type SaveRequest = { create: z.output<ReturnType<typeof webhookSettingsSchema>> } | { id: string; changes: z.output<ReturnType<typeof webhookChangesSchema>> };
 
 type Settings = { url: string; eventTypes: EventType[]; interviews: InterviewChoice[] | null };
 
 const blank: Settings = { url: "", eventTypes: [...eventTypes], interviews: null };
 
+const sameMembers = (a: string[], b: string[]) => a.length === b.length && a.every((item) => b.includes(item));
+
+function changedSettings(initial: Settings, entered: { url: string; eventTypes: EventType[]; interviewIds: string[] | null }) {
+  const initialIds = initial.interviews?.map((interview) => interview.id) ?? null;
+  const sameInterviews = initialIds === null || entered.interviewIds === null ? initialIds === entered.interviewIds : sameMembers(initialIds, entered.interviewIds);
+  return {
+    ...(entered.url.trim() !== initial.url ? { url: entered.url } : {}),
+    ...(sameMembers(initial.eventTypes, entered.eventTypes) ? {} : { eventTypes: entered.eventTypes }),
+    ...(sameInterviews ? {} : { interviewIds: entered.interviewIds }),
+  };
+}
+
 /** Create (no `webhookId`) or edit a webhook. `allowTargets` mirrors the server's WEBHOOK_ALLOW_TARGETS. */
 export function WebhookForm({ webhookId, allowTargets }: { webhookId?: string; allowTargets: string[] }) {
   const existing = useQuery({
-    queryKey: ["webhook", webhookId],
+    queryKey: webhookQueries.one(webhookId ?? ""),
     queryFn: () => settingsApi.webhooks.get.query({ id: webhookId! }),
     enabled: webhookId !== undefined,
   });
@@ -41,13 +56,12 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
   const addressProblem = touched && settings.url !== "" && !addressCheck.success ? addressCheck.error.issues[0]!.message : problems.url;
 
   const save = useMutation({
-    mutationFn: async (input: { url: string; eventTypes: EventType[]; interviewIds: string[] | null }) =>
-      webhookId === undefined
-        ? (await settingsApi.webhooks.create.mutate(input)).id
-        : (await settingsApi.webhooks.update.mutate({ id: webhookId, changes: input }), webhookId),
+    mutationFn: async (request: SaveRequest) =>
+      "create" in request
+        ? (await settingsApi.webhooks.create.mutate(request.create)).id
+        : (await settingsApi.webhooks.update.mutate({ id: request.id, changes: request.changes }), request.id),
     onSuccess: async (id) => {
-      await queryClient.invalidateQueries({ queryKey: webhooksQuery });
-      await queryClient.invalidateQueries({ queryKey: ["webhook", id] });
+      await refreshWebhookViews(queryClient, id);
       router.push(`/settings/webhooks/${id}`);
     },
   });
@@ -55,17 +69,24 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
-    const parsed = webhookSettingsSchema(allowTargets).safeParse({
+    const entered = {
       url: settings.url,
       eventTypes: settings.eventTypes,
       interviewIds: settings.interviews?.map((interview) => interview.id) ?? null,
-    });
-    if (!parsed.success) {
-      setProblems(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])));
-      return;
+    };
+    if (webhookId === undefined) {
+      const parsed = webhookSettingsSchema(allowTargets).safeParse(entered);
+      if (accepted(parsed)) save.mutate({ create: parsed.data });
+    } else {
+      // Only what changed is sent, so a setting nobody touched is never refused again.
+      const parsed = webhookChangesSchema(allowTargets).safeParse(changedSettings(initial, entered));
+      if (accepted(parsed)) save.mutate({ id: webhookId, changes: parsed.data });
     }
-    setProblems({});
-    save.mutate(parsed.data);
+  }
+
+  function accepted<T>(parsed: z.ZodSafeParseResult<T>): parsed is z.ZodSafeParseSuccess<T> {
+    setProblems(parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])));
+    return parsed.success;
   }
 
   const toggleType = (type: EventType) =>

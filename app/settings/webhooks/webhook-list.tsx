@@ -7,12 +7,11 @@ import { EmptyState, ErrorState, Loading } from "@/app/ui/states";
 import { settingsApi } from "../settings-api";
 import { useViewer } from "../settings-providers";
 import { eventTypeLabels } from "./event-type-labels";
-
-export const webhooksQuery = ["webhooks"];
+import { webhookQueries } from "./webhook-queries";
 
 export function WebhookList() {
   const viewer = useViewer();
-  const list = useQuery({ queryKey: webhooksQuery, queryFn: () => settingsApi.webhooks.list.query(), refetchInterval: 30_000 });
+  const list = useQuery({ queryKey: webhookQueries.list, queryFn: () => settingsApi.webhooks.list.query(), refetchInterval: 30_000 });
   const atLimit = list.data ? list.data.webhooks.length >= list.data.limit : false;
 
   return (

@@ -5,4 +5,4 @@ import { createApiKeyInput, createApiKeyOutput } from "./create-api-key.types";
 export const createApiKeyProcedure = adminProcedure
   .input(createApiKeyInput)
   .output(createApiKeyOutput)
-  .mutation(({ ctx, input }) => createApiKey(ctx.ctx, { companyId: ctx.member.companyId, name: input.name, createdByUserId: ctx.member.userId }));
+  .mutation(({ ctx, input }) => createApiKey(ctx.domain, { companyId: ctx.member.companyId, name: input.name, createdByUserId: ctx.member.userId }));

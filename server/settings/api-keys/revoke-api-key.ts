@@ -5,4 +5,4 @@ import { revokeApiKeyInput } from "./revoke-api-key.types";
 /** The key fails from its next API request on: admission reads `revoked_at` every time. */
 export const revokeApiKeyProcedure = adminProcedure
   .input(revokeApiKeyInput)
-  .mutation(async ({ ctx, input }) => void (await revokeApiKey(ctx.ctx, input.id, ctx.member.companyId)));
+  .mutation(async ({ ctx, input }) => void (await revokeApiKey(ctx.domain, input.id, ctx.member.companyId)));

@@ -7,4 +7,4 @@ import { createWebhookOutput } from "./create-webhook.types";
 export const createWebhookProcedure = adminProcedure
   .input(webhookSettingsSchema(env.WEBHOOK_ALLOW_TARGETS))
   .output(createWebhookOutput)
-  .mutation(({ ctx, input }) => createWebhook(ctx.ctx, ctx.member.companyId, input));
+  .mutation(({ ctx, input }) => createWebhook(ctx.domain, ctx.member.companyId, input));

@@ -4,4 +4,4 @@ import { webhookIdInput } from "./get-webhook.types";
 
 export const deleteWebhookProcedure = adminProcedure
   .input(webhookIdInput)
-  .mutation(async ({ ctx, input }) => void (await deleteWebhook(ctx.ctx, ctx.member.companyId, input.id)));
+  .mutation(async ({ ctx, input }) => void (await deleteWebhook(ctx.domain, ctx.member.companyId, input.id)));

@@ -1,12 +1,12 @@
 import { deliveryChart } from "@/server/webhooks/delivery-chart";
 import { getWebhook } from "@/server/webhooks/manage";
-import { memberProcedure } from "../trpc";
+import { signedInProcedure } from "../trpc";
 import { deliveryChartInput, deliveryChartOutput } from "./delivery-chart.types";
 
-export const deliveryChartProcedure = memberProcedure
+export const deliveryChartProcedure = signedInProcedure
   .input(deliveryChartInput)
   .output(deliveryChartOutput)
   .query(async ({ ctx, input }) => {
-    await getWebhook(ctx.ctx, ctx.member.companyId, input.id);
-    return { buckets: await deliveryChart(ctx.sql, ctx.member.companyId, input.id, input.range, ctx.ctx.clock.now()) };
+    await getWebhook(ctx.domain, ctx.member.companyId, input.id);
+    return { buckets: await deliveryChart(ctx.sql, ctx.member.companyId, input.id, input.range, ctx.domain.clock.now()) };
   });

@@ -1,11 +1,11 @@
 import { notFound } from "@/server/domain/errors";
 import { getMessage, listAttempts } from "@/server/webhooks/delivery-log";
-import { memberProcedure } from "../trpc";
+import { signedInProcedure } from "../trpc";
 import { getMessageInput, getMessageOutput } from "./delivery-log.types";
 import { viewAttempt, viewMessage } from "./message-view";
 
 /** One message and its attempts; the page polls it to show a sample's or a resend's outcome. */
-export const getMessageProcedure = memberProcedure
+export const getMessageProcedure = signedInProcedure
   .input(getMessageInput)
   .output(getMessageOutput)
   .query(async ({ ctx, input }) => {

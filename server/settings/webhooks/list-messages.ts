@@ -1,29 +1,24 @@
 import { TRPCError } from "@trpc/server";
+import { decodeCursor, encodeCursor } from "@/server/api/cursors";
 import { listMessages } from "@/server/webhooks/delivery-log";
 import { getWebhook } from "@/server/webhooks/manage";
-import { memberProcedure } from "../trpc";
+import { signedInProcedure } from "../trpc";
 import { listMessagesInput, listMessagesOutput } from "./delivery-log.types";
 import { viewMessage } from "./message-view";
 
 type Position = { createdAt: string; id: string };
 
-const encodeCursor = (position: Position) => Buffer.from(JSON.stringify(position)).toString("base64url");
-
-function decodeCursor(cursor: string): Position {
-  try {
-    const position = JSON.parse(Buffer.from(cursor, "base64url").toString());
-    if (typeof position?.createdAt === "string" && typeof position?.id === "string") return position;
-  } catch {
-    // falls through to the refusal below
-  }
-  throw new TRPCError({ code: "BAD_REQUEST", message: "This page link is not valid any more; start from the first page." });
+function positionOf(companyId: string, cursor: string): Position {
+  const check = decodeCursor<Position>(["webhook-messages"], companyId, cursor);
+  if (!check.ok) throw new TRPCError({ code: "BAD_REQUEST", message: `This page of the log cannot be found (the cursor ${check.reason}); start from the first page.` });
+  return check.position;
 }
 
-export const listMessagesProcedure = memberProcedure
+export const listMessagesProcedure = signedInProcedure
   .input(listMessagesInput)
   .output(listMessagesOutput)
   .query(async ({ ctx, input }) => {
-    await getWebhook(ctx.ctx, ctx.member.companyId, input.id);
+    await getWebhook(ctx.domain, ctx.member.companyId, input.id);
     const { messages, next } = await listMessages(
       ctx.sql,
       ctx.member.companyId,
@@ -34,10 +29,10 @@ export const listMessagesProcedure = memberProcedure
         candidateId: input.candidateId,
         from: input.from ? new Date(input.from) : undefined,
         to: input.to ? new Date(input.to) : undefined,
-        before: input.cursor ? decodeCursor(input.cursor) : undefined,
+        before: input.cursor ? positionOf(ctx.member.companyId, input.cursor) : undefined,
         limit: input.limit,
       },
-      ctx.ctx.clock.now(),
+      ctx.domain.clock.now(),
     );
-    return { messages: messages.map(viewMessage), nextCursor: next ? encodeCursor(next) : null };
+    return { messages: messages.map(viewMessage), nextCursor: next ? encodeCursor("webhook-messages", ctx.member.companyId, next) : null };
   });

@@ -5,4 +5,4 @@ import { resendFailedSinceInput, resendFailedSinceOutput } from "./resend.types"
 export const resendFailedSinceProcedure = adminProcedure
   .input(resendFailedSinceInput)
   .output(resendFailedSinceOutput)
-  .mutation(({ ctx, input }) => resendFailedSince(ctx.ctx, ctx.member.companyId, input.id, new Date(input.since)));
+  .mutation(({ ctx, input }) => resendFailedSince(ctx.domain, ctx.member.companyId, input.id, new Date(input.since)));

@@ -5,4 +5,4 @@ import { resendMessageInput, resendMessageOutput } from "./resend.types";
 export const resendMessageProcedure = adminProcedure
   .input(resendMessageInput)
   .output(resendMessageOutput)
-  .mutation(async ({ ctx, input }) => ({ messageId: (await resendMessage(ctx.ctx, ctx.member.companyId, input.messageId)).id }));
+  .mutation(async ({ ctx, input }) => ({ messageId: (await resendMessage(ctx.domain, ctx.member.companyId, input.messageId)).id }));

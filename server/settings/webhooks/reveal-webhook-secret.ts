@@ -7,4 +7,4 @@ import { revealWebhookSecretOutput } from "./webhook-secret.types";
 export const revealWebhookSecretProcedure = adminProcedure
   .input(webhookIdInput)
   .output(revealWebhookSecretOutput)
-  .mutation(async ({ ctx, input }) => ({ secret: await revealWebhookSecret(ctx.ctx, ctx.member.companyId, input.id) }));
+  .mutation(async ({ ctx, input }) => ({ secret: await revealWebhookSecret(ctx.domain, ctx.member.companyId, input.id) }));

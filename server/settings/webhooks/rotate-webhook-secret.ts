@@ -7,6 +7,6 @@ export const rotateWebhookSecretProcedure = adminProcedure
   .input(webhookIdInput)
   .output(rotateWebhookSecretOutput)
   .mutation(async ({ ctx, input }) => {
-    const { secret, previousValidUntil } = await rotateWebhookSecret(ctx.ctx, ctx.member.companyId, input.id);
+    const { secret, previousValidUntil } = await rotateWebhookSecret(ctx.domain, ctx.member.companyId, input.id);
     return { secret, previousValidUntil: previousValidUntil.toISOString() };
   });

@@ -5,4 +5,4 @@ import { updateWebhookInput } from "./update-webhook.types";
 
 export const updateWebhookProcedure = adminProcedure
   .input(updateWebhookInput(env.WEBHOOK_ALLOW_TARGETS))
-  .mutation(async ({ ctx, input }) => void (await updateWebhook(ctx.ctx, ctx.member.companyId, input.id, input.changes)));
+  .mutation(async ({ ctx, input }) => void (await updateWebhook(ctx.domain, ctx.member.companyId, input.id, input.changes)));

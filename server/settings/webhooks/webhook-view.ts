@@ -6,6 +6,7 @@
 import type postgres from "postgres";
 import type { webhooks } from "@/db/schema";
 import type { Member } from "@/server/auth/members";
+import { interviewTitles } from "@/server/read/interviews";
 import { webhookHealth } from "@/server/webhooks/health";
 import type { WebhookView } from "./webhook-view.types";
 
@@ -19,13 +20,7 @@ export function maskAddress(url: string) {
 
 export async function viewWebhooks(sql: postgres.Sql, member: Member, rows: WebhookRow[], now: Date): Promise<WebhookView[]> {
   const health = await webhookHealth(sql, member.companyId, rows.map((row) => row.id), now);
-  const chosenIds = [...new Set(rows.flatMap((row) => (row.allInterviews ? [] : row.interviewIds)))];
-  const titles = new Map<string, string>();
-  if (chosenIds.length > 0) {
-    const found = await sql<Array<{ id: string; title: string }>>`
-      select id, title from interviews where company_id = ${member.companyId} and id in ${sql(chosenIds)}`;
-    for (const interview of found) titles.set(interview.id, interview.title);
-  }
+  const titles = await interviewTitles(sql, member.companyId, rows.flatMap((row) => (row.allInterviews ? [] : row.interviewIds)));
   const isAdmin = member.role === "admin";
   return rows.map((row) => {
     const state = health.get(row.id)!;
@@ -33,9 +28,9 @@ export async function viewWebhooks(sql: postgres.Sql, member: Member, rows: Webh
     return {
       id: row.id,
       address: isAdmin ? row.url : maskAddress(row.url),
-      addressMasked: !isAdmin,
       eventTypes: row.eventTypes,
-      interviews: row.allInterviews ? null : row.interviewIds.map((id) => ({ id, title: titles.get(id) ?? "(deleted interview)" })),
+      // A deleted interview sends nothing any more; leaving it out lets the edit form save without it.
+      interviews: row.allInterviews ? null : row.interviewIds.flatMap((id) => (titles.has(id) ? [{ id, title: titles.get(id)! }] : [])),
       state: state.state,
       disabledReason: row.enabled ? null : row.disabledReason,
       successRate24h: state.successRate24h,

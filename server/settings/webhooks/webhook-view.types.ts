@@ -5,7 +5,6 @@ export const webhookView = z.object({
   id: z.string(),
   /** Full for admins; `https://host/…` for members. */
   address: z.string(),
-  addressMasked: z.boolean(),
   eventTypes: z.array(z.enum(eventTypes)),
   /** null: all interviews. */
   interviews: z.array(z.object({ id: z.string(), title: z.string() })).nullable(),

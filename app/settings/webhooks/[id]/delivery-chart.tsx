@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ErrorState, Loading } from "@/app/ui/states";
 import { settingsApi } from "../../settings-api";
+import { webhookQueries } from "../webhook-queries";
 
 type Range = "24h" | "7d";
 
@@ -19,7 +20,7 @@ const dayLabel = new Intl.DateTimeFormat(undefined, { weekday: "short", day: "nu
 export function DeliveryChart({ webhookId }: { webhookId: string }) {
   const [range, setRange] = useState<Range>("24h");
   const chart = useQuery({
-    queryKey: ["chart", webhookId, range],
+    queryKey: [...webhookQueries.chart(webhookId), range],
     queryFn: () => settingsApi.webhooks.chart.query({ id: webhookId, range }),
     refetchInterval: 30_000,
   });
@@ -65,7 +66,8 @@ function Bars({ buckets, range }: { buckets: Bucket[]; range: Range }) {
   const plotHeight = height - bottom - 8;
   const slot = (width - left) / buckets.length;
   const barWidth = Math.max(1, slot * 0.75);
-  const tickEvery = range === "24h" ? 6 : 24;
+  // Labels on the browser's own midnights (7 days) or every sixth hour (24 hours).
+  const labelled = (hour: Date) => hour.getMinutes() === 0 && (range === "24h" ? hour.getHours() % 6 === 0 : hour.getHours() === 0);
   const y = (value: number) => 8 + plotHeight - (value / peak) * plotHeight;
 
   return (
@@ -93,7 +95,7 @@ function Bars({ buckets, range }: { buckets: Bucket[]; range: Range }) {
                 base += value;
                 return rect;
               })}
-              {index % tickEvery === 0 && (
+              {labelled(new Date(bucket.hour)) && (
                 <text x={x + barWidth / 2} y={height - 6} textAnchor="middle" fontSize="11" fill="#64748b">
                   {range === "24h" ? hourLabel.format(new Date(bucket.hour)) : dayLabel.format(new Date(bucket.hour))}
                 </text>

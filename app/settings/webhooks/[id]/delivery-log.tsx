@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, Loading, messageOf } from "@/app/ui/states";
 import { settingsApi } from "../../settings-api";
 import { useViewer } from "../../settings-providers";
 import { eventTypeLabels } from "../event-type-labels";
+import { refreshWebhookViews, webhookQueries } from "../webhook-queries";
 import { MessageAttempts } from "./message-attempts";
 import { MessageOutcome } from "./message-outcome";
 
@@ -29,7 +30,7 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
   const [resent, setResent] = useState<string | null>(null);
   const cursor = cursors.at(-1);
   const log = useQuery({
-    queryKey: ["messages", webhookId, filters, cursor],
+    queryKey: [...webhookQueries.messages(webhookId), filters, cursor],
     queryFn: () => settingsApi.webhooks.messages.query({ id: webhookId, ...filters, cursor, limit: 25 }),
     placeholderData: (previous) => previous,
     refetchInterval: 10_000,
@@ -38,7 +39,7 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
     mutationFn: (messageId: string) => settingsApi.webhooks.resend.mutate({ messageId }),
     onSuccess: ({ messageId }) => {
       setResent(messageId);
-      void queryClient.invalidateQueries({ queryKey: ["messages", webhookId] });
+      void refreshWebhookViews(queryClient, webhookId);
     },
   });
 
@@ -92,7 +93,7 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
         </label>
         <Button type="submit">Filter</Button>
       </form>
-      {resent && <MessageOutcome messageId={resent} />}
+      {resent && <MessageOutcome key={resent} webhookId={webhookId} messageId={resent} />}
       {resend.isError && <div className="mt-3"><ErrorState error={resend.error} /></div>}
       <div className="mt-4">
         {log.isPending ? (
@@ -165,7 +166,7 @@ function ResendFailedSince({ webhookId, enabled }: { webhookId: string; enabled:
   const queryClient = useQueryClient();
   const resend = useMutation({
     mutationFn: (since: string) => settingsApi.webhooks.resendFailedSince.mutate({ id: webhookId, since }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["messages", webhookId] }),
+    onSuccess: () => refreshWebhookViews(queryClient, webhookId),
   });
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -4,10 +4,11 @@ import { Badge } from "@/app/ui/badge";
 import { formatDateTime } from "@/app/ui/format";
 import { EmptyState, ErrorState, Loading } from "@/app/ui/states";
 import { settingsApi } from "../../settings-api";
+import { webhookQueries } from "../webhook-queries";
 
 /** What was sent and what the address answered, attempt by attempt (headers and bodies for admins only). */
 export function MessageAttempts({ messageId }: { messageId: string }) {
-  const message = useQuery({ queryKey: ["message", messageId], queryFn: () => settingsApi.webhooks.message.query({ messageId }) });
+  const message = useQuery({ queryKey: webhookQueries.message(messageId), queryFn: () => settingsApi.webhooks.message.query({ messageId }) });
   if (message.isPending) return <Loading label="Loading attempts…" />;
   if (message.isError) return <ErrorState error={message.error} onRetry={() => message.refetch()} />;
   const { attempts } = message.data;

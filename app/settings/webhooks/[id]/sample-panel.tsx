@@ -1,25 +1,35 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useDeferredValue, useId, useState } from "react";
 import { sendSampleInput } from "@/server/settings/webhooks/resend.types";
 import { Button } from "@/app/ui/button";
 import { ErrorState, messageOf } from "@/app/ui/states";
 import { settingsApi } from "../../settings-api";
+import { refreshWebhookViews } from "../webhook-queries";
 import { MessageOutcome } from "./message-outcome";
+
+const inputClass = "mt-1 block w-full rounded-md border-0 px-2 py-2 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600";
 
 /** Sends a made-up candidate (`test: true`) for a chosen interview and shows how the address answered. */
 export function SamplePanel({ webhookId, enabled }: { webhookId: string; enabled: boolean }) {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
-  const interviews = useQuery({ queryKey: ["interviews", ""], queryFn: () => settingsApi.webhooks.searchInterviews.query({ query: "" }) });
+  const [search, setSearch] = useState("");
+  const fieldId = useId();
+  const query = useDeferredValue(search);
+  const interviews = useQuery({
+    queryKey: ["interviews", query],
+    queryFn: () => settingsApi.webhooks.searchInterviews.query({ query }),
+    placeholderData: (previous) => previous,
+  });
   const send = useMutation({
     mutationFn: (interviewId: string) => settingsApi.webhooks.sendSample.mutate({ id: webhookId, interviewId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["messages", webhookId] }),
+    onSuccess: () => refreshWebhookViews(queryClient, webhookId),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = sendSampleInput.safeParse({ id: webhookId, interviewId: new FormData(event.currentTarget).get("interviewId") });
+    const parsed = sendSampleInput.safeParse({ id: webhookId, interviewId: new FormData(event.currentTarget).get("interviewId") ?? "" });
     if (!parsed.success) return setProblem(parsed.error.issues[0]!.message);
     setProblem(null);
     send.mutate(parsed.data.interviewId);
@@ -32,22 +42,28 @@ export function SamplePanel({ webhookId, enabled }: { webhookId: string; enabled
       {interviews.isError ? (
         <div className="mt-3"><ErrorState error={interviews.error} onRetry={() => interviews.refetch()} /></div>
       ) : (
-        <form onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-3">
-          <label className="min-w-0 flex-1 text-sm">
-            Interview
-            <select name="interviewId" defaultValue="" className="mt-1 block w-full rounded-md border-0 px-2 py-2 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600">
-              <option value="" disabled>{interviews.isPending ? "Loading interviews…" : "Choose an interview"}</option>
+        <form onSubmit={submit} className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <label className="text-sm">
+            Find an interview
+            <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Title or id" className={inputClass} />
+          </label>
+          <div className="text-sm">
+            <label htmlFor={`${fieldId}-interview`}>Interview</label>
+            <select id={`${fieldId}-interview`} name="interviewId" defaultValue="" className={inputClass} aria-busy={interviews.isFetching}>
+              <option value="" disabled>
+                {interviews.isPending ? "Loading interviews…" : interviews.data?.interviews.length === 0 ? "No interview matches" : "Choose an interview"}
+              </option>
               {interviews.data?.interviews.map((interview) => (
                 <option key={interview.id} value={interview.id}>{interview.title}</option>
               ))}
             </select>
-          </label>
+          </div>
           <Button type="submit" variant="primary" disabled={!enabled} busy={send.isPending}>Send sample</Button>
         </form>
       )}
       {!enabled && <p className="mt-2 text-sm text-slate-600">Turn the webhook on to send a sample.</p>}
       {(problem || send.isError) && <p role="alert" className="mt-2 text-sm text-red-700">{problem ?? messageOf(send.error)}</p>}
-      {send.data && <MessageOutcome key={send.data.messageId} messageId={send.data.messageId} />}
+      {send.data && <MessageOutcome key={send.data.messageId} webhookId={webhookId} messageId={send.data.messageId} />}
     </section>
   );
 }

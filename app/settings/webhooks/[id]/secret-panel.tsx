@@ -7,6 +7,7 @@ import { Dialog } from "@/app/ui/dialog";
 import { formatDateTime } from "@/app/ui/format";
 import { ErrorState } from "@/app/ui/states";
 import { settingsApi } from "../../settings-api";
+import { webhookQueries } from "../webhook-queries";
 
 const verificationSnippet = `import { createHmac, timingSafeEqual } from "node:crypto";
 
@@ -36,7 +37,7 @@ export function SecretPanel({ webhookId, previousSecretValidUntil }: { webhookId
     onSuccess: () => {
       reveal.reset();
       setConfirming(false);
-      void queryClient.invalidateQueries({ queryKey: ["webhook", webhookId] });
+      void queryClient.invalidateQueries({ queryKey: webhookQueries.one(webhookId) });
     },
   });
   const secret = rotate.data?.secret ?? reveal.data?.secret;

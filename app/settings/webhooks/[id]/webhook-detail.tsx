@@ -11,7 +11,7 @@ import { ErrorState, Loading } from "@/app/ui/states";
 import { settingsApi } from "../../settings-api";
 import { useViewer } from "../../settings-providers";
 import { eventTypeLabels } from "../event-type-labels";
-import { webhooksQuery } from "../webhook-list";
+import { refreshWebhookViews, webhookQueries } from "../webhook-queries";
 import { DeliveryChart } from "./delivery-chart";
 import { DeliveryLog } from "./delivery-log";
 import { SamplePanel } from "./sample-panel";
@@ -19,7 +19,7 @@ import { SecretPanel } from "./secret-panel";
 
 export function WebhookDetail({ webhookId }: { webhookId: string }) {
   const viewer = useViewer();
-  const details = useQuery({ queryKey: ["webhook", webhookId], queryFn: () => settingsApi.webhooks.get.query({ id: webhookId }), refetchInterval: 15_000 });
+  const details = useQuery({ queryKey: webhookQueries.one(webhookId), queryFn: () => settingsApi.webhooks.get.query({ id: webhookId }), refetchInterval: 15_000 });
 
   if (details.isPending) return <Loading label="Loading the webhook…" />;
   if (details.isError) return <ErrorState error={details.error} onRetry={() => details.refetch()} />;
@@ -41,7 +41,7 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
           </div>
           <WebhookStateBadge state={webhook.state} />
         </div>
-        {webhook.disabledReason && <p className="mt-2 text-sm text-slate-700">Turned off: {webhook.disabledReason}.</p>}
+        {webhook.disabledReason && <p className="mt-2 text-sm text-slate-700">This webhook is off. {webhook.disabledReason}.</p>}
         {webhook.failingSince && enabled && (
           <p className="mt-2 text-sm text-amber-800">Failing since {formatDateTime(webhook.failingSince)}. After 3 days without a success it is turned off.</p>
         )}
@@ -79,12 +79,14 @@ function AdminActions({ webhookId, enabled }: { webhookId: string; enabled: bool
   const router = useRouter();
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState(false);
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ["webhook", webhookId] }), queryClient.invalidateQueries({ queryKey: webhooksQuery })]);
-  const toggle = useMutation({ mutationFn: () => settingsApi.webhooks.setEnabled.mutate({ id: webhookId, enabled: !enabled }), onSuccess: refresh });
+  const toggle = useMutation({
+    mutationFn: () => settingsApi.webhooks.setEnabled.mutate({ id: webhookId, enabled: !enabled }),
+    onSuccess: () => refreshWebhookViews(queryClient, webhookId),
+  });
   const remove = useMutation({
     mutationFn: () => settingsApi.webhooks.delete.mutate({ id: webhookId }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: webhooksQuery });
+      await queryClient.invalidateQueries({ queryKey: webhookQueries.list });
       router.push("/settings/webhooks");
     },
   });
