@@ -59,6 +59,11 @@ describeInBrowser("API keys in the browser", () => {
     await row.getByText(/Revoked/).waitFor();
     await screenshot("api-key-revoked");
     expect((await callApi(server, "/v1/me", { key })).status).toBe(401);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(/\/sign-in/);
+    await page.goto("/settings/api-keys");
+    await page.waitForURL(/\/sign-in/);
     await close();
   });
 
@@ -66,9 +71,11 @@ describeInBrowser("API keys in the browser", () => {
     const { page, screenshot, close } = await open("phone");
     await page.goto("/settings/api-keys");
     await page.waitForURL(/\/sign-in/);
-    await page.getByLabel("Email").fill("ada@keys.example");
-    await page.getByLabel("Password").fill("not the password");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    // Keyboard only: the email field has focus, Tab moves on, Enter submits.
+    await page.keyboard.type("ada@keys.example");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("not the password");
+    await page.keyboard.press("Enter");
     await expectText(page, "That email and password do not match an active account.");
     await screenshot("sign-in-refused-phone");
     await close();
