@@ -35,13 +35,18 @@ let stopDemoReceiver = async () => {};
 if (mode === "dev") {
   // The demo webhook's receiver: allowed and trusted here only, for this process and `next dev`.
   const { startDemoReceiver } = await import("@/server/demo/receiver");
-  const receiver = await startDemoReceiver(env.DATA_DIR, env.DEMO_RECEIVER_PORT);
-  stopDemoReceiver = receiver.close;
-  env.WEBHOOK_ALLOW_TARGETS.push(receiver.target);
-  process.env.WEBHOOK_ALLOW_TARGETS = env.WEBHOOK_ALLOW_TARGETS.join(",");
-  env.WEBHOOK_CA_FILE ??= receiver.caFile;
+  const receiver = await startDemoReceiver(env.DATA_DIR, env.DEMO_RECEIVER_PORT).catch((error: Error) => {
+    log.warn("the demo webhook receiver did not start; set DEMO_RECEIVER_PORT to a free port", { port: env.DEMO_RECEIVER_PORT, error: error.message });
+    return null;
+  });
+  if (receiver) {
+    stopDemoReceiver = receiver.close;
+    env.WEBHOOK_ALLOW_TARGETS.push(receiver.target);
+    process.env.WEBHOOK_ALLOW_TARGETS = env.WEBHOOK_ALLOW_TARGETS.join(",");
+    env.WEBHOOK_CA_FILE ??= receiver.caFile;
+  }
   const { printDemoWelcome } = await import("@/server/demo/welcome");
-  await printDemoWelcome(database.url, { webhookUrl: receiver.url });
+  await printDemoWelcome(database.url, { webhookUrl: receiver?.url });
 }
 
 if (mode !== "worker") {
