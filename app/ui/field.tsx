@@ -1,5 +1,9 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from "react";
 
+/** The look of every text input and select in the settings. */
+export const inputClass =
+  "mt-1 block w-full rounded-md border-0 px-3 py-2 text-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 aria-[invalid]:ring-red-500";
+
 /** A labelled input whose problem, if any, is announced with it. */
 export function Field({ label, hint, problem, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; problem?: string | null }) {
   const id = useId();
@@ -12,7 +16,7 @@ export function Field({ label, hint, problem, ...input }: InputHTMLAttributes<HT
         id={id}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-problem` : hint ? `${id}-hint` : undefined}
-        className="mt-1 block w-full rounded-md border-0 px-3 py-2 text-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 aria-[invalid]:ring-red-500"
+        className={inputClass}
         {...input}
       />
       {problem ? (

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { bigint, bigserial, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { candidates } from "./candidates";
 import { companyId, idColumn, time } from "./columns";
-
 import { eventTypes, type EventType } from "./event-types";
 
 export { eventTypes, type EventType };

@@ -9,6 +9,7 @@ export type MessageStatus = (typeof messageStatuses)[number];
 
 /** Why a message exists: an event, a resend from the log, or a sample asked for in the settings. */
 export const messageOrigins = ["event", "resend", "sample"] as const;
+export type MessageOrigin = (typeof messageOrigins)[number];
 
 /**
  * One event to one webhook, with its retries. Messages about one candidate to

@@ -62,12 +62,13 @@ export class TooManySignInAttempts extends Error {
  * which part was wrong. Guessing is limited per address, known or not.
  */
 export async function signInWithPassword(sql: postgres.Sql, email: string, password: string): Promise<SessionClaims | null> {
+  const address = email.trim().toLowerCase();
   const [rate] = await sql<Array<{ allowed: boolean }>>`
-    select allowed from api_rate_take(${`sign-in:${email.trim().toLowerCase()}`}, ${signInAttemptsPerMinute}, now())`;
+    select allowed from api_rate_take(${`sign-in:${address}`}, ${signInAttemptsPerMinute}, now())`;
   if (!rate?.allowed) throw new TooManySignInAttempts();
   const [row] = await sql<MemberRow[]>`
     select ${memberColumns(sql)} from users u join companies c on c.id = u.company_id
-    where lower(u.email) = lower(${email.trim()})`;
+    where lower(u.email) = ${address}`;
   const matches = await verifyPassword(password, row?.password_hash ?? (await (decoyHash ??= hashPassword("decoy"))));
   if (!row || !matches || row.suspended) return null;
   return { userId: row.user_id, sessionVersion: row.session_version };

@@ -1,6 +1,6 @@
 /** The delivery log of the last 30 days: messages with their attempts. */
 import type postgres from "postgres";
-import type { MessageStatus } from "@/db/schema";
+import type { EventType, MessageOrigin, MessageStatus } from "@/db/schema";
 import { keysetPage } from "@/server/read/paging";
 
 export const logRetentionDays = 30;
@@ -19,9 +19,9 @@ export type LogFilters = {
 type MessageRow = {
   id: string;
   webhook_id: string;
-  origin: string;
+  origin: MessageOrigin;
   event_id: string;
-  event_type: string;
+  event_type: EventType;
   candidate_id: string | null;
   is_test: boolean;
   status: MessageStatus;

@@ -1,6 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useId, useState } from "react";
+import { inputClass } from "@/app/ui/field";
 import { ErrorState } from "@/app/ui/states";
 import { settingsApi } from "../settings-api";
 
@@ -43,7 +44,7 @@ export function InterviewPicker({ chosen, onChange }: { chosen: InterviewChoice[
         value={search}
         onChange={(event) => setSearch(event.target.value)}
         placeholder="Title or id"
-        className="mt-1 block w-full rounded-md border-0 px-3 py-2 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600"
+        className={inputClass}
       />
       {results.isError ? (
         <div className="mt-2"><ErrorState error={results.error} onRetry={() => results.refetch()} /></div>

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { eventTypes } from "@/db/schema/event-types";
+import { eventTypes, messageOrigins, messageStatuses } from "@/db/schema";
 
-const messageStatus = z.enum(["pending", "succeeded", "failed"]);
+const messageStatus = z.enum(messageStatuses);
 
 export const listMessagesInput = z.object({
   id: z.string().min(1),
@@ -16,7 +16,7 @@ export const listMessagesInput = z.object({
 
 export const messageView = z.object({
   id: z.string(),
-  origin: z.enum(["event", "resend", "sample"]),
+  origin: z.enum(messageOrigins),
   eventId: z.string(),
   eventType: z.enum(eventTypes),
   candidateId: z.string().nullable(),

@@ -10,9 +10,9 @@ type AttemptRow = Awaited<ReturnType<typeof listAttempts>>[number];
 
 export const viewMessage = (row: MessageRow): z.infer<typeof messageView> => ({
   id: row.id,
-  origin: row.origin as z.infer<typeof messageView>["origin"],
+  origin: row.origin,
   eventId: row.event_id,
-  eventType: row.event_type as z.infer<typeof messageView>["eventType"],
+  eventType: row.event_type,
   candidateId: row.candidate_id,
   isTest: row.is_test,
   status: row.status,

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { eventTypes } from "@/db/schema/event-types";
 import { Badge, MessageStatusBadge } from "@/app/ui/badge";
 import { Button } from "@/app/ui/button";
+import { inputClass } from "@/app/ui/field";
 import { Dialog } from "@/app/ui/dialog";
 import { formatDateTime } from "@/app/ui/format";
 import { EmptyState, ErrorState, Loading, messageOf } from "@/app/ui/states";
@@ -16,7 +17,6 @@ import { MessageOutcome } from "./message-outcome";
 
 type Filters = { status?: "pending" | "succeeded" | "failed"; eventType?: (typeof eventTypes)[number]; candidateId?: string; from?: string; to?: string };
 
-const selectClass = "mt-1 block w-full rounded-md border-0 px-2 py-2 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600";
 
 /** `datetime-local` values are local wall-clock times; the server wants an instant. */
 const toInstant = (local: FormDataEntryValue | null) => (typeof local === "string" && local ? new Date(local).toISOString() : undefined);
@@ -63,7 +63,7 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
       <form onSubmit={applyFilters} className="mt-3 grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end">
         <label className="text-sm">
           Status
-          <select name="status" className={selectClass} defaultValue="">
+          <select name="status" className={inputClass} defaultValue="">
             <option value="">Any</option>
             <option value="succeeded">Delivered</option>
             <option value="failed">Failed</option>
@@ -72,7 +72,7 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
         </label>
         <label className="text-sm">
           Event type
-          <select name="eventType" className={selectClass} defaultValue="">
+          <select name="eventType" className={inputClass} defaultValue="">
             <option value="">Any</option>
             {eventTypes.map((type) => (
               <option key={type} value={type}>{eventTypeLabels[type]}</option>
@@ -81,15 +81,15 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
         </label>
         <label className="text-sm">
           Candidate id
-          <input name="candidateId" placeholder="cand_…" className={selectClass} />
+          <input name="candidateId" placeholder="cand_…" className={inputClass} />
         </label>
         <label className="text-sm">
           From
-          <input name="from" type="datetime-local" className={selectClass} />
+          <input name="from" type="datetime-local" className={inputClass} />
         </label>
         <label className="text-sm">
           Until
-          <input name="to" type="datetime-local" className={selectClass} />
+          <input name="to" type="datetime-local" className={inputClass} />
         </label>
         <Button type="submit">Filter</Button>
       </form>
@@ -177,7 +177,7 @@ function ResendFailedSince({ webhookId, enabled }: { webhookId: string; enabled:
     <form onSubmit={submit} className="mt-6 flex flex-wrap items-end gap-3 border-t border-slate-100 pt-4">
       <label className="text-sm">
         Resend every failed message since
-        <input name="since" type="datetime-local" required className={selectClass} />
+        <input name="since" type="datetime-local" required className={inputClass} />
       </label>
       <Button type="submit" disabled={!enabled} busy={resend.isPending}>Resend failed</Button>
       <p role="status" className="text-sm text-slate-600">

@@ -3,12 +3,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useDeferredValue, useId, useState } from "react";
 import { sendSampleInput } from "@/server/settings/webhooks/resend.types";
 import { Button } from "@/app/ui/button";
+import { inputClass } from "@/app/ui/field";
 import { ErrorState, messageOf } from "@/app/ui/states";
 import { settingsApi } from "../../settings-api";
 import { refreshWebhookViews } from "../webhook-queries";
 import { MessageOutcome } from "./message-outcome";
 
-const inputClass = "mt-1 block w-full rounded-md border-0 px-2 py-2 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600";
 
 /** Sends a made-up candidate (`test: true`) for a chosen interview and shows how the address answered. */
 export function SamplePanel({ webhookId, enabled }: { webhookId: string; enabled: boolean }) {
