@@ -3,35 +3,39 @@
  * Signals are handled by the caller so web, worker and database stop in order;
  * `runner.stop()` lets running deliveries finish and hands queued jobs back.
  */
-import { Logger, parseCronItems, run, type Runner, type TaskList } from "graphile-worker";
+import { EventEmitter } from "node:events";
 import { readFileSync } from "node:fs";
+import { Logger, parseCronItems, run, type Runner, type TaskList, type WorkerEvents } from "graphile-worker";
 import { createDatabase } from "@/db/client";
 import { createDomainContext } from "@/server/domain/context";
 import { env } from "@/server/env";
+import { taskNames } from "@/server/jobs/queue";
 import { log } from "@/server/log";
 import { createMailer } from "@/server/notifications/email";
 import { createDeliveryClient } from "@/server/webhooks/delivery-client";
 import type { WebhookDeps } from "@/server/webhooks/deps";
-import { deliverMessageTask } from "@/server/webhooks/jobs";
+import { keepAlive } from "./liveness";
 import { deliverWebhookMessage } from "./tasks/deliver-webhook-message";
 import { fanOutEvents } from "./tasks/fan-out-events";
 import { forgetSpentRateLimitsTask } from "./tasks/forget-spent-rate-limits";
+import { sendEmail } from "./tasks/send-email";
 import { deleteExpired, webhookMaintenance } from "./tasks/webhook-maintenance";
 
 export function taskList(deps: WebhookDeps): TaskList {
   return {
-    "fan-out-events": fanOutEvents(deps),
-    [deliverMessageTask]: deliverWebhookMessage(deps),
-    "webhook-maintenance": webhookMaintenance(deps),
-    "delete-expired-history": deleteExpired(deps),
-    "forget-spent-rate-limits": forgetSpentRateLimitsTask(deps),
+    [taskNames.fanOut]: fanOutEvents(deps),
+    [taskNames.deliver]: deliverWebhookMessage(deps),
+    [taskNames.sendEmail]: sendEmail(deps),
+    [taskNames.maintenance]: webhookMaintenance(deps),
+    [taskNames.deleteExpiredHistory]: deleteExpired(deps),
+    [taskNames.forgetSpentRateLimits]: forgetSpentRateLimitsTask(deps),
   };
 }
 
 const cron = parseCronItems([
-  { task: "webhook-maintenance", match: "* * * * *" },
-  { task: "delete-expired-history", match: "17 * * * *" },
-  { task: "forget-spent-rate-limits", match: "47 * * * *" },
+  { task: taskNames.maintenance, match: "* * * * *" },
+  { task: taskNames.deleteExpiredHistory, match: "17 * * * *" },
+  { task: taskNames.forgetSpentRateLimits, match: "47 * * * *" },
 ]);
 
 // graphile-worker reports every job at info level; ours are too many for that.
@@ -58,6 +62,14 @@ export async function startWorker(options: { connectionString: string; concurren
   const deps: WebhookDeps = { ctx: createDomainContext(database.db), sql: database.sql, client, mailer: createMailer(), ...options.deps };
   let runner: Runner | null = null;
   let stopping = false;
+  // Each pool (a new one after every database restart) proves it is alive,
+  // and frees what dead ones left locked (liveness.ts).
+  let liveness: { stop: () => void } | null = null;
+  const events: WorkerEvents = new EventEmitter();
+  events.on("pool:create", ({ workerPool }) => {
+    liveness?.stop();
+    liveness = keepAlive(database.sql, workerPool.id);
+  });
 
   const launch = async (): Promise<void> => {
     for (let attempt = 1; !stopping; attempt++) {
@@ -68,6 +80,7 @@ export async function startWorker(options: { connectionString: string; concurren
           taskList: taskList(deps),
           logger,
           noHandleSignals: true,
+          events,
           pollInterval: 1000,
           parsedCronItems: cron,
           // Completions go through a batcher that shutdown flushes; unbatched
@@ -76,7 +89,7 @@ export async function startWorker(options: { connectionString: string; concurren
           preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0, localQueue: { size: options.concurrency } } },
         });
         // A worker that starts after a crash picks up interrupted attempts at once.
-        await runner.addJob("webhook-maintenance", {});
+        await runner.addJob(taskNames.maintenance, {});
         const current = runner;
         current.promise.then(
           () => relaunch(current, "the worker pool exited"),
@@ -101,6 +114,7 @@ export async function startWorker(options: { connectionString: string; concurren
   return {
     stop: async () => {
       stopping = true;
+      liveness?.stop();
       await runner?.stop().catch((error: unknown) => log.warn("the worker pool did not stop cleanly", { error }));
       await client.close();
       await database.close();

@@ -12,3 +12,5 @@ export * from "./webhooks";
 export * from "./webhook-messages";
 export * from "./webhook-attempts";
 export * from "./emails";
+export * from "./fan-out-positions";
+export * from "./worker-heartbeats";

@@ -41,6 +41,8 @@ export const webhookMessages = pgTable(
     /** Set when an attempt starts; an attempt that never finished (a killed worker) is found by it. */
     attemptStartedAt: time("attempt_started_at"),
     completedAt: time("completed_at"),
+    /** Why a message ended without reaching the receiver (our side, not the receiver's), for the log. */
+    failureReason: text("failure_reason"),
     createdAt: createdAt(),
     seq: bigserial("seq", { mode: "bigint" }).notNull(),
   },

@@ -3,9 +3,10 @@
  * result, write the row, and append the events the change produces together
  * with the delivery job, all in one transaction.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { candidates, type ChangedBy, events, type IncompleteReason } from "@/db/schema";
+import { enqueueFanOut } from "@/server/jobs/queue";
 import type { CandidateRow } from "./candidate-row";
 import type { DomainContext } from "./context";
 import { notFound } from "./errors";
@@ -46,8 +47,8 @@ export async function changeCandidate(
 export type EventBatch = { candidate: Pick<CandidateRow, "id" | "companyId" | "interviewId">; drafts: EventDraft[]; at: Date };
 
 /**
- * Appends events and, in the same transaction, the graphile-worker job that
- * delivers them: the job exists exactly when the events do.
+ * Appends events and, in the same transaction, the job that fans them out to
+ * webhooks: the job exists exactly when the events do.
  */
 export async function appendEvents(ctx: DomainContext, tx: Executor, batches: EventBatch[]): Promise<string[]> {
   const rows = batches.flatMap(({ candidate, drafts, at }) =>
@@ -63,11 +64,8 @@ export async function appendEvents(ctx: DomainContext, tx: Executor, batches: Ev
   );
   if (rows.length === 0) return [];
   await tx.insert(events).values(rows);
-  const eventIds = rows.map((row) => row.id);
-  // One fan-out at a time per company, in commit order: messages about a
-  // candidate must not be created out of the order their events happened.
-  await tx.execute(
-    sql`select graphile_worker.add_job('fan-out-events', ${JSON.stringify({ eventIds })}::json, queue_name => ${`fan-out:${rows[0]!.companyId}`})`,
-  );
-  return eventIds;
+  // Fan-out reads the history itself, in order, from where it left off: the
+  // job only says that this company has something new.
+  for (const companyId of new Set(rows.map((row) => row.companyId))) await enqueueFanOut(tx, companyId);
+  return rows.map((row) => row.id);
 }

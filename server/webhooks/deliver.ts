@@ -5,17 +5,21 @@
  *    attempted; a later one is held back until it succeeds or fails for good.
  * 2. The message is leased (`attempt_started_at`) in its own short
  *    transaction: no transaction stays open during the HTTP request.
- * 3. The outcome is recorded with the attempt in one transaction, which also
- *    schedules the retry (our own schedule) or releases the chain's next one.
+ * 3. A message whose event no longer exists ends on our side: no request, no
+ *    attempt row, nothing counted against the webhook; the log says why.
+ * 4. The outcome is recorded with the attempt in one transaction, which also
+ *    schedules the retry (our own schedule) or releases the chain's next one,
+ *    and queues any email the failure policy sends.
  */
 import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
+import type { DomainContext } from "@/server/domain/context";
 import { env } from "@/server/env";
+import { scheduleDelivery } from "@/server/jobs/queue";
 import type { DeliveryResult } from "./delivery-client";
 import type { WebhookDeps } from "./deps";
 import { recordDeliveryOutcome } from "./failure-policy";
-import { scheduleDelivery } from "./jobs";
 import { renderBody } from "./payload";
 import { maxAttempts, retryDelayAfter } from "./retry-schedule";
 import { decryptSecret } from "./secrets";
@@ -24,7 +28,10 @@ import { signatureHeader } from "./signature";
 /** An attempt older than this without an outcome was interrupted (a killed worker). */
 export const leaseMs = () => env.WEBHOOK_ATTEMPT_LEASE_SECONDS * 1000;
 
-export type DeliveryOutcome = "succeeded" | "retry_scheduled" | "failed" | "held" | "not_due" | "busy" | "gone";
+export type DeliveryOutcome = "succeeded" | "retry_scheduled" | "failed" | "ended" | "held" | "not_due" | "busy" | "gone";
+
+/** Shown in the log for a message that ended without a request (invariant 3). */
+export const eventGoneReason = "Not sent: its event or candidate no longer exists (events are kept for 30 days).";
 
 export async function deliverMessage(deps: WebhookDeps, messageId: string): Promise<DeliveryOutcome> {
   const { ctx } = deps;
@@ -63,12 +70,26 @@ export async function deliverMessage(deps: WebhookDeps, messageId: string): Prom
   if (leased.length === 0) return "busy";
 
   const body = await renderBody(deps.sql, message);
+  if (body === null) return endUnsent(ctx, message, now);
   const attempt = message.attemptCount + 1;
-  const headers = requestHeaders(message, attempt, body ?? "", signingSecrets(webhook, now), Math.floor(now.getTime() / 1000));
-  const result: DeliveryResult = body
-    ? await deps.client.post(webhook.url, body, headers)
-    : { succeeded: false, status: null, headers: null, bodyExcerpt: null, errorClass: "connection", errorMessage: "the event no longer exists", durationMs: 0 };
+  const headers = requestHeaders(message, attempt, body, signingSecrets(webhook, now), Math.floor(now.getTime() / 1000));
+  const result = await deps.client.post(webhook.url, body, headers);
   return record(deps, { message, webhookUrl: webhook.url, attempt, startedAt: now, headers, result });
+}
+
+/** Our side cannot make the message: it fails with the reason, and the chain goes on. */
+async function endUnsent(ctx: DomainContext, message: typeof webhookMessages.$inferSelect, leasedAt: Date): Promise<DeliveryOutcome> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const ended = await tx
+      .update(webhookMessages)
+      .set({ status: "failed", attemptStartedAt: null, completedAt: now, failureReason: eventGoneReason })
+      .where(and(eq(webhookMessages.id, message.id), eq(webhookMessages.status, "pending"), eq(webhookMessages.attemptStartedAt, leasedAt)))
+      .returning({ id: webhookMessages.id });
+    if (ended.length === 0) return "gone";
+    await releaseNextInChain(tx, message, now);
+    return "ended";
+  });
 }
 
 /** The current secret, and the previous one during the 24 hours after a replacement. */
@@ -102,12 +123,11 @@ type Recorded = {
   result: DeliveryResult;
 };
 
-async function record(deps: WebhookDeps, { message, webhookUrl, attempt, startedAt, headers, result }: Recorded): Promise<DeliveryOutcome> {
-  const { ctx } = deps;
+async function record({ ctx }: WebhookDeps, { message, webhookUrl, attempt, startedAt, headers, result }: Recorded): Promise<DeliveryOutcome> {
   const now = ctx.clock.now();
   const delay = result.succeeded ? null : retryDelayAfter(attempt);
   const outcome: DeliveryOutcome = result.succeeded ? "succeeded" : delay !== null && attempt < maxAttempts ? "retry_scheduled" : "failed";
-  const recorded = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await tx.insert(webhookAttempts).values({
       id: ctx.newId("attempt"),
       messageId: message.id,
@@ -139,14 +159,12 @@ async function record(deps: WebhookDeps, { message, webhookUrl, attempt, started
       })
       .where(and(eq(webhookMessages.id, message.id), eq(webhookMessages.status, "pending"), eq(webhookMessages.attemptStartedAt, startedAt)))
       .returning({ id: webhookMessages.id });
-    if (updated.length === 0) return null;
+    if (updated.length === 0) return "gone";
     if (outcome === "retry_scheduled") await scheduleDelivery(tx, message.id, nextAttemptAt);
     else await releaseNextInChain(tx, message, now);
-    return recordDeliveryOutcome(tx, message.webhookId, result.succeeded, now);
+    await recordDeliveryOutcome(tx, ctx, message.webhookId, result.succeeded, now);
+    return outcome;
   });
-  if (!recorded) return "gone";
-  for (const afterCommit of recorded) await afterCommit(deps);
-  return outcome;
 }
 
 /** The first waiting message of the message's chain, in the order of its events. */

@@ -4,19 +4,20 @@
  * turned off, its waiting messages fail, and the admins are emailed again.
  * A success ends the run. Evaluated after every attempt and by the periodic
  * maintenance, so a webhook that stops getting attempts is still turned off.
+ * Each email is queued in the transaction that changes the webhook's state,
+ * so the email cannot be lost once the state has changed.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { webhookMessages, webhooks } from "@/db/schema";
 import { env } from "@/server/env";
-import { emailAdmins } from "@/server/notifications/email";
-import type { WebhookDeps } from "./deps";
+import type { DomainContext } from "@/server/domain/context";
+import { type AdminEmail, queueAdminEmail } from "@/server/notifications/email";
 import { alertAfterMs, disableAfterMs } from "./retry-schedule";
 
-/** Work to do once the transaction has committed. */
-export type AfterCommit = (deps: WebhookDeps) => Promise<void>;
+type PolicyContext = Pick<DomainContext, "newId" | "clock">;
 
-export async function recordDeliveryOutcome(tx: Executor, webhookId: string, succeeded: boolean, now: Date): Promise<AfterCommit[]> {
+export async function recordDeliveryOutcome(tx: Executor, ctx: PolicyContext, webhookId: string, succeeded: boolean, now: Date) {
   if (succeeded) {
     // Busy webhooks succeed many times a second: touch the row only when a
     // failure run ends or the last success is more than a second old.
@@ -29,25 +30,22 @@ export async function recordDeliveryOutcome(tx: Executor, webhookId: string, suc
           sql`(${webhooks.failingSince} is not null or ${webhooks.lastSuccessAt} is null or ${webhooks.lastSuccessAt} < ${new Date(now.getTime() - 1000).toISOString()}::timestamptz)`,
         ),
       );
-    return [];
+    return;
   }
   const [webhook] = await tx
     .update(webhooks)
     .set({ lastFailureAt: now, failingSince: sql`coalesce(${webhooks.failingSince}, ${now.toISOString()}::timestamptz)` })
     .where(eq(webhooks.id, webhookId))
     .returning();
-  return webhook ? applyFailurePolicy(tx, webhook, now) : [];
+  if (webhook) await applyFailurePolicy(tx, ctx, webhook, now);
 }
 
-export async function applyFailurePolicy(tx: Executor, webhook: typeof webhooks.$inferSelect, now: Date): Promise<AfterCommit[]> {
-  if (!webhook.enabled || !webhook.failingSince) return [];
+export async function applyFailurePolicy(tx: Executor, ctx: PolicyContext, webhook: typeof webhooks.$inferSelect, now: Date) {
+  if (!webhook.enabled || !webhook.failingSince) return;
   const failingFor = now.getTime() - webhook.failingSince.getTime();
   const since = webhook.failingSince.toISOString();
   const settings = `${env.APP_URL}/settings/webhooks/${webhook.id}`;
-  const emailAdminsAfterCommit =
-    (kind: string, subject: string, body: string): AfterCommit =>
-    (deps) =>
-      emailAdmins(deps.ctx, deps.mailer, { companyId: webhook.companyId, kind, subject, body });
+  const emailAdmins = (email: Omit<AdminEmail, "companyId">) => queueAdminEmail(tx, ctx, { companyId: webhook.companyId, ...email });
   // Each change applies only if the webhook is still in the state it was read
   // in: a success or another run may have got there first.
   const unchanged = and(eq(webhooks.id, webhook.id), eq(webhooks.enabled, true), eq(webhooks.failingSince, webhook.failingSince));
@@ -57,15 +55,14 @@ export async function applyFailurePolicy(tx: Executor, webhook: typeof webhooks.
       .set({ enabled: false, disabledAt: now, disabledReason: "No successful delivery for 3 days", updatedAt: now })
       .where(unchanged)
       .returning({ id: webhooks.id });
-    if (disabled.length === 0) return [];
+    if (disabled.length === 0) return;
     await failWaitingMessages(tx, webhook.id, now);
-    return [
-      emailAdminsAfterCommit(
-        "webhook_disabled",
-        "A webhook was turned off after 3 days of failed deliveries",
-        `No message to ${webhook.url} has been delivered since ${since}, so the webhook was turned off and its waiting messages were marked failed.\n\nFix the receiver, turn the webhook on again, and resend what it missed from the delivery log (or read it from GET /v1/events): ${settings}`,
-      ),
-    ];
+    await emailAdmins({
+      kind: "webhook_disabled",
+      subject: "A webhook was turned off after 3 days of failed deliveries",
+      body: `No message to ${webhook.url} has been delivered since ${since}, so the webhook was turned off and its waiting messages were marked failed.\n\nFix the receiver, turn the webhook on again, and resend what it missed from the delivery log (or read it from GET /v1/events): ${settings}`,
+    });
+    return;
   }
   if (failingFor >= alertAfterMs && !webhook.failureAlertedAt) {
     const alerted = await tx
@@ -73,16 +70,13 @@ export async function applyFailurePolicy(tx: Executor, webhook: typeof webhooks.
       .set({ failureAlertedAt: now })
       .where(and(unchanged, isNull(webhooks.failureAlertedAt)))
       .returning({ id: webhooks.id });
-    if (alerted.length === 0) return [];
-    return [
-      emailAdminsAfterCommit(
-        "webhook_failing",
-        "A webhook has been failing for a day",
-        `Messages to ${webhook.url} have failed since ${since}. Deliveries are retried; after 3 days without a success the webhook will be turned off.\n\nSee the delivery log: ${settings}`,
-      ),
-    ];
+    if (alerted.length === 0) return;
+    await emailAdmins({
+      kind: "webhook_failing",
+      subject: "A webhook has been failing for a day",
+      body: `Messages to ${webhook.url} have failed since ${since}. Deliveries are retried; after 3 days without a success the webhook will be turned off.\n\nSee the delivery log: ${settings}`,
+    });
   }
-  return [];
 }
 
 export async function failWaitingMessages(tx: Executor, webhookId: string, now: Date) {

@@ -5,10 +5,10 @@
  */
 import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import { events, webhookMessages, webhooks } from "@/db/schema";
+import { scheduleDelivery } from "@/server/jobs/queue";
 import type { WebhookDeps } from "./deps";
 import { leaseMs } from "./deliver";
-import { type AfterCommit, applyFailurePolicy } from "./failure-policy";
-import { scheduleDelivery } from "./jobs";
+import { applyFailurePolicy } from "./failure-policy";
 import { logRetentionDays } from "./delivery-log";
 
 export async function runWebhookMaintenance(deps: WebhookDeps) {
@@ -18,11 +18,7 @@ export async function runWebhookMaintenance(deps: WebhookDeps) {
     .select()
     .from(webhooks)
     .where(and(eq(webhooks.enabled, true), isNotNull(webhooks.failingSince)));
-  const afterCommit: AfterCommit[] = [];
-  for (const webhook of failing) {
-    afterCommit.push(...(await ctx.db.transaction((tx) => applyFailurePolicy(tx, webhook, now))));
-  }
-  for (const action of afterCommit) await action(deps);
+  for (const webhook of failing) await ctx.db.transaction((tx) => applyFailurePolicy(tx, ctx, webhook, now));
 
   // Interrupted attempts (lease expired) and due messages whose job went
   // missing go again now. Only chain heads: held ones follow their predecessor.

@@ -10,10 +10,10 @@ import { companies, eventTypes, interviews, webhookMessages, webhooks } from "@/
 import type { DomainContext } from "@/server/domain/context";
 import { DomainError, invalidInput, notFound } from "@/server/domain/errors";
 import { env } from "@/server/env";
+import { scheduleDelivery } from "@/server/jobs/queue";
 import { hostnameOf, targetOf } from "./address";
 import { firstNonPublicAnswer, type Resolver } from "./delivery-client";
 import { failWaitingMessages } from "./failure-policy";
-import { scheduleDelivery } from "./jobs";
 import { sampleEventBody } from "./sample";
 import { decryptSecret, encryptSecret, generateSecret } from "./secrets";
 import { maxWebhooksPerCompany, type WebhookSettingsInput, webhookChangesSchema, webhookSettingsSchema } from "./settings-schema";

@@ -1,11 +1,13 @@
 /** Small builders for domain tests: every write goes through the domain write path. */
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { events } from "@/db/schema";
 import { createCompany } from "@/server/domain/accounts";
 import { saveAnswers, startAttempt, uploadDocument } from "@/server/domain/attempts";
 import { finishAiInterview, saveScore, startAiInterview, storeRecording } from "@/server/domain/ai-interview";
 import type { DomainContext } from "@/server/domain/context";
 import { createInterview, type InterviewInput, loadInterview, publishInterview } from "@/server/domain/interviews";
+import { type FanOutPayload, taskNames } from "@/server/jobs/queue";
+import { queuedJobs } from "./jobs";
 
 export async function makeCompany(ctx: DomainContext, name = "Acme") {
   return (await createCompany(ctx, { name })).id;
@@ -80,10 +82,7 @@ export async function eventsOf(ctx: DomainContext, candidateId: string) {
 
 export const typesOf = async (ctx: DomainContext, candidateId: string) => (await eventsOf(ctx, candidateId)).map((event) => event.type);
 
-/** Event ids carried by pending fan-out jobs, in job order. */
-export async function enqueuedEventIds(ctx: DomainContext): Promise<string[]> {
-  const rows = await ctx.db.execute<{ payload: { eventIds: string[] } }>(
-    sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'fan-out-events' order by j.id`,
-  );
-  return [...rows].flatMap((row) => row.payload.eventIds);
+/** Companies named by queued fan-out jobs, in job order. */
+export async function enqueuedFanOuts(ctx: DomainContext): Promise<string[]> {
+  return (await queuedJobs<FanOutPayload>(ctx.db, taskNames.fanOut)).map((job) => job.payload.companyId);
 }

@@ -1,12 +1,13 @@
 /** Webhook services wired to a test database, a test receiver and a recording mailer. */
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { webhooks } from "@/db/schema";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { env } from "@/server/env";
+import { type DeliverPayload, type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import { createDeliveryClient } from "@/server/webhooks/delivery-client";
 import type { WebhookDeps } from "@/server/webhooks/deps";
 import type { TestDatabase } from "./database";
+import { clearJobs, queuedJobs } from "./jobs";
 import { type Receiver, startReceiver } from "./receiver";
 
 export type SentEmail = { to: string[]; subject: string; text: string };
@@ -30,11 +31,7 @@ export function webhookDeps(test: TestDatabase, receiver: Receiver): WebhookDeps
 
 /** Ids of messages whose delivery job is queued, oldest first (what the worker would run). */
 export async function queuedMessageIds(deps: WebhookDeps): Promise<string[]> {
-  const rows = await deps.ctx.db.execute<{ id: string }>(sql`
-    select j.payload->>'messageId' as id from graphile_worker._private_jobs j
-    join graphile_worker._private_tasks t on t.id = j.task_id
-    where t.identifier = 'deliver-webhook-message' order by j.id`);
-  return [...rows].map((row) => row.id);
+  return (await queuedJobs<DeliverPayload>(deps.ctx.db, taskNames.deliver)).map((job) => job.payload.messageId);
 }
 
 /** An independent check of `Service-Signature`, written from spec 5.1, not from our code. */
@@ -51,27 +48,26 @@ export function verifySignature(header: string, rawBody: string, secret: string)
 }
 
 /**
- * Runs the queued fan-out jobs (enqueued with the database's clock, always
- * due) and the delivery jobs due on the test clock, oldest first, until none
- * is left: the worker's job on a clock the test
- * moves. (Tests of the real worker run graphile-worker itself.)
+ * Runs the queued jobs as the worker would, on a clock the test moves: fan-out
+ * and email jobs are always due, delivery jobs when the test clock reaches
+ * them, fan-out first, then oldest first, until none is left. (Tests of the
+ * real worker run graphile-worker itself.)
  */
 export async function pump(deps: WebhookDeps): Promise<string[]> {
-  const { fanOutEvents } = await import("@/server/webhooks/fan-out");
+  const { fanOutCompany } = await import("@/server/webhooks/fan-out");
   const { deliverMessage } = await import("@/server/webhooks/deliver");
+  const { sendQueuedEmail } = await import("@/server/notifications/email");
+  const rank = (task: string) => [taskNames.fanOut, taskNames.sendEmail, taskNames.deliver].indexOf(task as never);
   const outcomes: string[] = [];
   for (let round = 0; round < 1000; round++) {
-    const [job] = [
-      ...(await deps.ctx.db.execute<{ id: string; task: string; payload: { eventIds?: string[]; messageId?: string } }>(sql`
-        select j.id, t.identifier as task, j.payload from graphile_worker._private_jobs j
-        join graphile_worker._private_tasks t on t.id = j.task_id
-        where t.identifier = 'fan-out-events'
-           or (t.identifier = 'deliver-webhook-message' and j.run_at <= ${deps.ctx.clock.now().toISOString()}::timestamptz)
-        order by t.identifier <> 'fan-out-events', j.run_at, j.id limit 1`)),
-    ];
+    const due = (await queuedJobs<Partial<FanOutPayload & DeliverPayload & SendEmailPayload>>(deps.ctx.db))
+      .filter((job) => job.task !== taskNames.deliver || job.runAt <= deps.ctx.clock.now())
+      .sort((a, b) => rank(a.task) - rank(b.task) || a.runAt.getTime() - b.runAt.getTime() || Number(a.id) - Number(b.id));
+    const job = due[0];
     if (!job) return outcomes;
-    await deps.ctx.db.execute(sql`delete from graphile_worker._private_jobs where id = ${job.id}`);
-    if (job.task === "fan-out-events") await fanOutEvents(deps.ctx, job.payload.eventIds!);
+    await clearJobs(deps.ctx.db, [job.id]);
+    if (job.task === taskNames.fanOut) await fanOutCompany(deps.ctx, job.payload.companyId!);
+    else if (job.task === taskNames.sendEmail) await sendQueuedEmail(deps.ctx, deps.mailer, job.payload.emailId!);
     else outcomes.push(`${job.payload.messageId}:${await deliverMessage(deps, job.payload.messageId!)}`);
   }
   throw new Error("pump: jobs keep coming");
@@ -92,7 +88,7 @@ export function useWebhookTestbed(test: TestDatabase) {
     await bed.receiver.close();
   });
   beforeEach(async () => {
-    await test.ctx.db.execute(sql`delete from graphile_worker._private_jobs`);
+    await clearJobs(test.ctx.db);
     await test.ctx.db.update(webhooks).set({ enabled: false });
     bed.receiver.received.length = 0;
     bed.receiver.answer(() => ({ status: 200, body: "ok" }));

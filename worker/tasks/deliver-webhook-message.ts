@@ -1,4 +1,5 @@
 import type { Task } from "graphile-worker";
+import type { DeliverPayload } from "@/server/jobs/queue";
 import { deliverMessage } from "@/server/webhooks/deliver";
 import type { WebhookDeps } from "@/server/webhooks/deps";
 
@@ -10,7 +11,7 @@ import type { WebhookDeps } from "@/server/webhooks/deps";
 export const deliverWebhookMessage =
   (deps: WebhookDeps): Task =>
   async (payload, helpers) => {
-    const { messageId } = payload as { messageId: string };
+    const { messageId } = payload as DeliverPayload;
     const outcome = await deliverMessage(deps, messageId);
     helpers.logger.debug(`message ${messageId}: ${outcome}`);
   };

@@ -1,0 +1,60 @@
+/**
+ * The product's background jobs: every task name, and the functions that
+ * enqueue them. Jobs are added with graphile-worker's SQL API inside the
+ * caller's transaction, so a job exists exactly when the change that needs it
+ * has committed. The worker registers its tasks under these names.
+ */
+import { sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+
+/** graphile-worker's schema; its tables are private to it, read only by tests and the dead-worker sweep. */
+export const workerSchema = "graphile_worker";
+
+export const taskNames = {
+  fanOut: "fan-out-events",
+  deliver: "deliver-webhook-message",
+  sendEmail: "send-email",
+  maintenance: "webhook-maintenance",
+  deleteExpiredHistory: "delete-expired-history",
+  forgetSpentRateLimits: "forget-spent-rate-limits",
+} as const;
+
+export type FanOutPayload = { companyId: string };
+export type DeliverPayload = { messageId: string };
+export type SendEmailPayload = { emailId: string };
+
+/**
+ * Asks for the company's new events to be turned into messages. Any run takes
+ * every event not yet fanned out, so jobs need no order and may overlap.
+ * A follow-up (a run asked for by a run) is keyed per company, so repeated
+ * asks fold into one job.
+ */
+export async function enqueueFanOut(db: Executor, companyId: string, followUp?: { followUpInMs: number }) {
+  const payload: FanOutPayload = { companyId };
+  await db.execute(sql`
+    select graphile_worker.add_job(
+      ${taskNames.fanOut},
+      ${JSON.stringify(payload)}::json,
+      run_at => ${followUp ? sql`now() + ${followUp.followUpInMs} * interval '1 millisecond'` : sql`null`},
+      job_key => ${followUp ? `fan-out:${companyId}` : null}::text
+    )`);
+}
+
+/** A message has at most one job (job key `message:<id>`); adding it again moves its run time. */
+export async function scheduleDelivery(db: Executor, messageId: string, runAt: Date) {
+  const payload: DeliverPayload = { messageId };
+  await db.execute(sql`
+    select graphile_worker.add_job(
+      ${taskNames.deliver},
+      ${JSON.stringify(payload)}::json,
+      run_at => ${runAt.toISOString()}::timestamptz,
+      job_key => ${`message:${messageId}`},
+      max_attempts => 10
+    )`);
+}
+
+/** Sends a recorded email; graphile-worker retries it with its backoff until it goes. */
+export async function enqueueEmail(db: Executor, emailId: string) {
+  const payload: SendEmailPayload = { emailId };
+  await db.execute(sql`select graphile_worker.add_job(${taskNames.sendEmail}, ${JSON.stringify(payload)}::json, max_attempts => 12)`);
+}

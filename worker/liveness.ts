@@ -1,0 +1,60 @@
+/**
+ * A dead worker's jobs go back to the queue within seconds, not hours.
+ *
+ * graphile-worker locks each job it takes (and a named queue's head) with the
+ * id of the pool that took it, and frees only locks older than 4 hours. A pool
+ * that died holding some (its process killed, or cut off by a database
+ * restart, after which this process starts a new pool under a new id) would
+ * hold them that long. So every live pool writes a heartbeat every few
+ * seconds, and at each beat unlocks the jobs and queues of ids whose heartbeat
+ * went stale, or that never wrote one and locked long ago.
+ *
+ * A live pool taken for dead (stalled for longer than `deadAfterMs`) can only
+ * make a job run twice, which every task tolerates: deliveries hold their own
+ * lease, fan-out its company's position, and an email its sent mark.
+ */
+import type postgres from "postgres";
+import { workerSchema } from "@/server/jobs/queue";
+import { log } from "@/server/log";
+
+export const heartbeatMs = 5_000;
+/** Well under the 60-second attempt lease, so nothing waits on a dead worker longer than that. */
+export const deadAfterMs = 20_000;
+const forgetAfterMs = 24 * 3600_000;
+
+export function keepAlive(sql: postgres.Sql, workerId: string): { stop: () => void } {
+  const beat = () => heartbeat(sql, workerId).catch((error: unknown) => log.warn("worker heartbeat failed; retrying", { workerId, error }));
+  void beat();
+  const timer = setInterval(beat, heartbeatMs);
+  return { stop: () => clearInterval(timer) };
+}
+
+async function heartbeat(sql: postgres.Sql, workerId: string) {
+  await sql`
+    insert into worker_heartbeats (worker_id, seen_at) values (${workerId}, now())
+    on conflict (worker_id) do update set seen_at = now()`;
+  const released = await unlockDeadWorkers(sql);
+  if (released.length > 0) log.warn("released the jobs of dead workers", { workerIds: released });
+}
+
+/** Unlocks whatever dead pools still hold; returns their ids. */
+export async function unlockDeadWorkers(sql: postgres.Sql): Promise<string[]> {
+  const schema = sql(workerSchema);
+  const deadAfter = `${deadAfterMs} milliseconds`;
+  const dead = await sql<Array<{ worker_id: string }>>`
+    with holders as (
+      select locked_by as worker_id from ${schema}._private_jobs
+      where locked_by is not null and locked_at < now() - ${deadAfter}::interval
+      union
+      select locked_by from ${schema}._private_job_queues
+      where locked_by is not null and locked_at < now() - ${deadAfter}::interval
+    )
+    select h.worker_id from holders h
+    where not exists (
+      select 1 from worker_heartbeats b where b.worker_id = h.worker_id and b.seen_at >= now() - ${deadAfter}::interval
+    )`;
+  const workerIds = dead.map((row) => row.worker_id);
+  if (workerIds.length > 0) await sql`select ${schema}.force_unlock_workers(${workerIds}::text[])`;
+  await sql`delete from worker_heartbeats where seen_at < now() - ${`${forgetAfterMs} milliseconds`}::interval`;
+  return workerIds;
+}
