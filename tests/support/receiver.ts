@@ -8,7 +8,8 @@ import { createServer, type Server } from "node:https";
 import { generate } from "selfsigned";
 
 export type Received = { method: string; path: string; headers: IncomingHttpHeaders; body: string; at: number };
-export type Answer = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number };
+/** How to answer; `until` holds the answer back until it settles, for tests that interleave work with an attempt in flight. */
+export type Answer = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number; until?: Promise<unknown> };
 
 export type Receiver = {
   port: number;
@@ -35,7 +36,9 @@ export async function startReceiver(): Promise<Receiver> {
       const entry = { method: request.method!, path: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() };
       received.push(entry);
       const answer = decide(entry);
-      setTimeout(() => response.writeHead(answer.status, answer.headers).end(answer.body ?? ""), answer.delayMs ?? 0);
+      const send = () => setTimeout(() => response.writeHead(answer.status, answer.headers).end(answer.body ?? ""), answer.delayMs ?? 0);
+      if (answer.until) void answer.until.finally(send);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

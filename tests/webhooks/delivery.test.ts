@@ -1,21 +1,23 @@
 /** Signed delivery, latest data, retries on the spec's schedule, ordering, failure policy, rotation. */
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { candidates, emails, webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
+import { candidates, emails, events, webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
 import { createUser } from "@/server/domain/accounts";
 import { saveScore, storeRecording } from "@/server/domain/ai-interview";
 import { submitAttempt } from "@/server/domain/attempts";
 import { changeStatus } from "@/server/domain/statuses";
 import { runWebhookMaintenance } from "@/server/webhooks/maintenance";
-import { deliverMessage } from "@/server/webhooks/deliver";
+import { deliverMessage, eventGoneReason } from "@/server/webhooks/deliver";
+import { applyFailurePolicy } from "@/server/webhooks/failure-policy";
+import { sendQueuedEmail } from "@/server/notifications/email";
 import { fanOutCompany } from "@/server/webhooks/fan-out";
 import { createWebhook, rotateWebhookSecret, sendSample, setWebhookEnabled, updateWebhook } from "@/server/webhooks/manage";
 import { retryDelaysMs } from "@/server/webhooks/retry-schedule";
-import { type FanOutPayload, taskNames } from "@/server/jobs/queue";
+import { type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import { useTestDatabase } from "../support/database";
 import { clearJobs, queuedJobs } from "../support/jobs";
 import { completeSteps, makeCompany, makeInterview, recording, score, scoreAndRecord, startCandidate } from "../support/fixtures";
-import { pump, useWebhookTestbed, verifySignature } from "../support/webhook-fixtures";
+import { pump, queuedMessageIds, useWebhookTestbed, verifySignature } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
 const bed = useWebhookTestbed(test);
@@ -35,6 +37,10 @@ async function readyCandidate(email = "ada@example.com") {
   await scoreAndRecord(test.ctx, candidate.id, 80);
   return candidate;
 }
+
+/** Sessions of this test's database waiting for a lock another holds. */
+const waitingOnLocks = async () =>
+  [...(await test.ctx.db.execute<{ waiting: number }>(sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))][0]!.waiting;
 
 const bodies = () => bed.receiver.received.map((request) => JSON.parse(request.body) as { id: string; type: string; candidate: { id: string; status: string }; change: unknown; test: boolean });
 
@@ -281,5 +287,115 @@ describe("a late recording", () => {
     await pump(bed.deps);
     expect(bed.receiver.received.length).toBe(before);
     expect((await test.ctx.db.select().from(candidates).where(eq(candidates.id, candidate.id)))[0]!.recordingStatus).toBe("ready");
+  });
+});
+
+describe("a chain's next message", () => {
+  it("is released when its predecessor finishes while the fan-out creating it has not yet committed", async () => {
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted", "candidate.status_changed"] });
+    const candidate = await readyCandidate();
+    await submitAttempt(test.ctx, candidate.id);
+    await fanOutCompany(test.ctx, companyId);
+    const [head] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
+    await clearJobs(test.ctx.db);
+
+    // The head is in flight: leased, its request at the receiver.
+    let answer = () => {};
+    bed.receiver.answer(() => ({ status: 200, until: new Promise<void>((resolve) => (answer = resolve)) }));
+    const attempt = deliverMessage(bed.deps, head!.id);
+    await bed.receiver.waitFor(1);
+
+    // A later event's fan-out runs in a transaction that stays open...
+    await changeStatus(test.ctx, candidate.id, { to: "rejected", by: { type: "team", name: "Ana" } });
+    let commit = () => {};
+    let fannedOut = false;
+    const fanOut = test.ctx.db.transaction(async (tx) => {
+      await fanOutCompany({ ...test.ctx, db: tx as unknown as typeof test.ctx.db }, companyId);
+      fannedOut = true;
+      await new Promise<void>((resolve) => (commit = resolve));
+    });
+    await expect.poll(() => fannedOut, { timeout: 5_000 }).toBe(true);
+
+    // ...while the head's outcome is recorded: it either waits for that commit,
+    // or (the race) commits first without seeing the new message.
+    answer();
+    let settled = false;
+    void attempt.finally(() => (settled = true));
+    await expect.poll(async () => settled || (await waitingOnLocks()) > 0, { timeout: 10_000 }).toBe(true);
+    commit();
+    await fanOut;
+    expect(await attempt).toBe("succeeded");
+
+    const [next] = (await test.ctx.db.select().from(webhookMessages).where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending"))));
+    expect(next).toBeDefined();
+    expect(await queuedMessageIds(bed.deps)).toEqual([next!.id]);
+  });
+});
+
+describe("a message whose event no longer exists", () => {
+  it("ends on our side: no request, no attempt, the webhook's record untouched, the log says why, the chain goes on", async () => {
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted", "candidate.status_changed"] });
+    const candidate = await readyCandidate();
+    await submitAttempt(test.ctx, candidate.id);
+    await changeStatus(test.ctx, candidate.id, { to: "rejected", by: { type: "team", name: "Ana" } });
+    await fanOutCompany(test.ctx, companyId);
+    const [first] = await test.ctx.db.select().from(webhookMessages).where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.eventType, "candidate.submitted")));
+    await test.ctx.db.delete(events).where(eq(events.id, first!.eventId));
+
+    await pump(bed.deps);
+    expect(bodies().map((body) => body.type)).toEqual(["candidate.status_changed"]);
+    const [ended] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.id, first!.id));
+    expect(ended).toMatchObject({ status: "failed", attemptCount: 0, failureReason: eventGoneReason });
+    expect(await test.ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.messageId, first!.id))).toEqual([]);
+    const [webhook] = await test.ctx.db.select().from(webhooks).where(eq(webhooks.id, webhookId));
+    expect(webhook).toMatchObject({ enabled: true, failingSince: null, lastFailureAt: null });
+  });
+});
+
+describe("the failure policy's emails", () => {
+  it("are recorded with the state change they report and sent by a job that retries until the email goes", async () => {
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] });
+    bed.receiver.answer(() => ({ status: 500 }));
+    const candidate = await readyCandidate();
+    await submitAttempt(test.ctx, candidate.id);
+    await pump(bed.deps);
+    test.clock.advance(25 * 3600_000);
+    // The mail server is down when the alert is due, as after a crash between
+    // the state change and the send: the email must survive both.
+    const mailer = bed.deps.mailer!;
+    bed.deps.mailer = { send: () => Promise.reject(new Error("SMTP unreachable")) };
+    await runWebhookMaintenance(bed.deps);
+    const [webhook] = await test.ctx.db.select().from(webhooks).where(eq(webhooks.id, webhookId));
+    expect(webhook!.failureAlertedAt).not.toBeNull();
+    const [alert] = await test.ctx.db.select().from(emails).where(eq(emails.companyId, companyId));
+    expect(alert).toMatchObject({ kind: "webhook_failing", sentAt: null });
+    const jobs = await queuedJobs<SendEmailPayload>(test.ctx.db, taskNames.sendEmail);
+    expect(jobs.map((job) => job.payload.emailId)).toEqual([alert!.id]);
+
+    await expect(sendQueuedEmail(test.ctx, bed.deps.mailer, alert!.id)).rejects.toThrow("SMTP unreachable");
+    expect((await test.ctx.db.select().from(emails).where(eq(emails.id, alert!.id)))[0]).toMatchObject({ sentAt: null, error: "SMTP unreachable" });
+    bed.deps.mailer = mailer;
+    await sendQueuedEmail(test.ctx, bed.deps.mailer, alert!.id);
+    await sendQueuedEmail(test.ctx, bed.deps.mailer, alert!.id);
+    expect(bed.deps.sent.map((email) => email.subject)).toEqual(["A webhook has been failing for a day"]);
+    expect((await test.ctx.db.select().from(emails).where(eq(emails.id, alert!.id)))[0]).toMatchObject({ error: null });
+  });
+
+  it("are not recorded when the state change rolls back", async () => {
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] });
+    bed.receiver.answer(() => ({ status: 500 }));
+    const candidate = await readyCandidate();
+    await submitAttempt(test.ctx, candidate.id);
+    await pump(bed.deps);
+    test.clock.advance(25 * 3600_000);
+    const [webhook] = await test.ctx.db.select().from(webhooks).where(eq(webhooks.id, webhookId));
+    await expect(
+      test.ctx.db.transaction(async (tx) => {
+        await applyFailurePolicy(tx, test.ctx, webhook!, test.clock.now());
+        throw new Error("crash before commit");
+      }),
+    ).rejects.toThrow("crash before commit");
+    expect(await test.ctx.db.select().from(emails).where(eq(emails.companyId, companyId))).toEqual([]);
+    expect(await queuedJobs(test.ctx.db, taskNames.sendEmail)).toEqual([]);
   });
 });
