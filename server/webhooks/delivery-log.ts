@@ -29,10 +29,11 @@ type MessageRow = {
   next_attempt_at: Date;
   created_at: Date;
   completed_at: Date | null;
+  failure_reason: string | null;
 };
 
 const messageColumns = (sql: postgres.Sql) =>
-  sql`id, webhook_id, origin, event_id, event_type, candidate_id, is_test, status, attempt_count, next_attempt_at, created_at, completed_at`;
+  sql`id, webhook_id, origin, event_id, event_type, candidate_id, is_test, status, attempt_count, next_attempt_at, created_at, completed_at, failure_reason`;
 
 export async function listMessages(sql: postgres.Sql, companyId: string, webhookId: string, filters: LogFilters, now: Date) {
   const rows = await sql<MessageRow[]>`

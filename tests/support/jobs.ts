@@ -21,3 +21,8 @@ export async function clearJobs(db: Executor, ids?: string[]) {
   if (!ids) await db.execute(sql`delete from ${jobs}`);
   else for (const id of ids) await db.execute(sql`delete from ${jobs} where id = ${id}::bigint`);
 }
+
+/** Leaves the queued jobs locked as a worker that died a minute ago would (it never unlocks them itself). */
+export async function lockJobsAsDeadWorker(db: Executor, workerId = "worker-killed-a-minute-ago") {
+  await db.execute(sql`update ${jobs} set locked_by = ${workerId}, locked_at = now() - interval '1 minute'`);
+}

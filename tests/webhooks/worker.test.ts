@@ -6,12 +6,14 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { webhookMessages, webhooks } from "@/db/schema";
 import { submitAttempt } from "@/server/domain/attempts";
 import { createWebhook } from "@/server/webhooks/manage";
+import { type DeliverPayload, taskNames } from "@/server/jobs/queue";
 import { useTestDatabase } from "../support/database";
+import { lockJobsAsDeadWorker, queuedJobs } from "../support/jobs";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { type Receiver, startReceiver } from "../support/receiver";
 import { allowReceiver } from "../support/webhook-fixtures";
@@ -91,6 +93,16 @@ describe("the worker process", { timeout: 90_000 }, () => {
     await expect.poll(() => messageStatuses(webhookId)).toEqual(["succeeded"]);
   });
 
+  it("runs at once the jobs a dead worker left locked, instead of after graphile-worker's 4 hours", async () => {
+    const { interview, webhookId } = await setup("DeadWorker");
+    await submittedCandidate(interview.id, "dead@example.com");
+    await lockJobsAsDeadWorker(test.ctx.db);
+    expect((await queuedJobs(test.ctx.db, taskNames.fanOut)).map((job) => job.lockedBy)).toEqual(["worker-killed-a-minute-ago"]);
+    await startWorkerProcess();
+    await receiver.waitFor(3, 20_000);
+    await expect.poll(() => messageStatuses(webhookId), { timeout: 10_000 }).toEqual(["succeeded", "succeeded", "succeeded"]);
+  });
+
   it("lets an in-flight delivery finish on SIGTERM, then exits cleanly", async () => {
     const worker = await startWorkerProcess();
     const { interview, webhookId } = await setup("Terminated", ["candidate.submitted"]);
@@ -101,9 +113,8 @@ describe("the worker process", { timeout: 90_000 }, () => {
     const code = await new Promise((resolve) => worker.child.once("exit", (exitCode) => resolve(exitCode)));
     expect(code).toBe(0);
     expect(await messageStatuses(webhookId)).toEqual(["succeeded"]);
-    const locked = await test.ctx.db.execute(sql`
-      select j.id from graphile_worker._private_jobs j
-      where j.locked_at is not null and j.payload->>'messageId' in (select id from webhook_messages where webhook_id = ${webhookId})`);
-    expect([...locked]).toEqual([]);
+    const messageIds = (await test.ctx.db.select({ id: webhookMessages.id }).from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId))).map((m) => m.id);
+    const locked = (await queuedJobs<DeliverPayload>(test.ctx.db, taskNames.deliver)).filter((job) => job.lockedBy && messageIds.includes(job.payload.messageId));
+    expect(locked).toEqual([]);
   });
 });

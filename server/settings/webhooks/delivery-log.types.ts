@@ -26,6 +26,8 @@ export const messageView = z.object({
   nextAttemptAt: z.string(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** Why the message ended without reaching the receiver, when that was our side. */
+  failureReason: z.string().nullable(),
 });
 
 export const listMessagesOutput = z.object({ messages: z.array(messageView), nextCursor: z.string().nullable() });

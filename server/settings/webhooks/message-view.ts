@@ -20,6 +20,7 @@ export const viewMessage = (row: MessageRow): z.infer<typeof messageView> => ({
   nextAttemptAt: row.next_attempt_at.toISOString(),
   createdAt: row.created_at.toISOString(),
   completedAt: row.completed_at?.toISOString() ?? null,
+  failureReason: row.failure_reason,
 });
 
 export function viewAttempt(row: AttemptRow, member: Member): z.infer<typeof attemptView> {

@@ -12,6 +12,7 @@ export function MessageAttempts({ messageId }: { messageId: string }) {
   if (message.isPending) return <Loading label="Loading attempts…" />;
   if (message.isError) return <ErrorState error={message.error} onRetry={() => message.refetch()} />;
   const { attempts } = message.data;
+  if (attempts.length === 0 && message.data.message.failureReason) return <EmptyState title="Not sent">{message.data.message.failureReason}</EmptyState>;
   if (attempts.length === 0) return <EmptyState title="Not attempted yet">The first attempt is on its way.</EmptyState>;
   return (
     <ol className="max-h-[60vh] space-y-4 overflow-y-auto">
