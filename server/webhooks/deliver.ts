@@ -4,14 +4,15 @@
  * 1. Only the oldest waiting message of its (webhook, candidate) chain is
  *    attempted; a later one is held back until it succeeds or fails for good.
  * 2. The message is leased (`attempt_started_at`) in its own short
- *    transaction: no transaction stays open during the HTTP request.
+ *    transaction: no transaction stays open during the HTTP request. A lease
+ *    that runs out (its worker died) is taken over by the next attempt.
  * 3. A message whose event no longer exists ends on our side: no request, no
  *    attempt row, nothing counted against the webhook; the log says why.
  * 4. The outcome is recorded with the attempt in one transaction, which also
  *    schedules the retry (our own schedule) or releases the chain's next one,
  *    and queues any email the failure policy sends.
  */
-import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
@@ -63,11 +64,16 @@ export async function deliverMessage(deps: WebhookDeps, messageId: string): Prom
       and(
         eq(webhookMessages.id, message.id),
         eq(webhookMessages.status, "pending"),
-        or(isNull(webhookMessages.attemptStartedAt), lt(webhookMessages.attemptStartedAt, new Date(now.getTime() - leaseMs()))),
+        or(isNull(webhookMessages.attemptStartedAt), lte(webhookMessages.attemptStartedAt, new Date(now.getTime() - leaseMs()))),
       ),
     )
     .returning({ id: webhookMessages.id });
-  if (leased.length === 0) return "busy";
+  if (leased.length === 0) {
+    // Another attempt holds the lease. Should its worker have died, look again
+    // the moment the lease runs out rather than at the next maintenance run.
+    await scheduleDelivery(ctx.db, message.id, new Date((message.attemptStartedAt ?? now).getTime() + leaseMs()));
+    return "busy";
+  }
 
   const body = await renderBody(deps.sql, message);
   if (body === null) return endUnsent(ctx, message, now);

@@ -26,7 +26,7 @@ export async function runWebhookMaintenance(deps: WebhookDeps) {
     update webhook_messages m set attempt_started_at = null
     where m.status = 'pending'
       and m.next_attempt_at <= ${new Date(now.getTime() - leaseMs()).toISOString()}::timestamptz
-      and (m.attempt_started_at is null or m.attempt_started_at < ${new Date(now.getTime() - leaseMs()).toISOString()}::timestamptz)
+      and (m.attempt_started_at is null or m.attempt_started_at <= ${new Date(now.getTime() - leaseMs()).toISOString()}::timestamptz)
       and not exists (
         select 1 from webhook_messages e
         where e.webhook_id = m.webhook_id and e.candidate_id = m.candidate_id and e.status = 'pending'

@@ -7,13 +7,13 @@ import { saveScore, storeRecording } from "@/server/domain/ai-interview";
 import { submitAttempt } from "@/server/domain/attempts";
 import { changeStatus } from "@/server/domain/statuses";
 import { runWebhookMaintenance } from "@/server/webhooks/maintenance";
-import { deliverMessage, eventGoneReason } from "@/server/webhooks/deliver";
+import { deliverMessage, eventGoneReason, leaseMs } from "@/server/webhooks/deliver";
 import { applyFailurePolicy } from "@/server/webhooks/failure-policy";
 import { sendQueuedEmail } from "@/server/notifications/email";
 import { fanOutCompany } from "@/server/webhooks/fan-out";
 import { createWebhook, rotateWebhookSecret, sendSample, setWebhookEnabled, updateWebhook } from "@/server/webhooks/manage";
 import { retryDelaysMs } from "@/server/webhooks/retry-schedule";
-import { type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
+import { type DeliverPayload, type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import { useTestDatabase } from "../support/database";
 import { clearJobs, queuedJobs } from "../support/jobs";
 import { completeSteps, makeCompany, makeInterview, recording, score, scoreAndRecord, startCandidate } from "../support/fixtures";
@@ -397,5 +397,24 @@ describe("the failure policy's emails", () => {
     ).rejects.toThrow("crash before commit");
     expect(await test.ctx.db.select().from(emails).where(eq(emails.companyId, companyId))).toEqual([]);
     expect(await queuedJobs(test.ctx.db, taskNames.sendEmail)).toEqual([]);
+  });
+});
+
+describe("an attempt whose worker died", () => {
+  it("is taken over as soon as its lease runs out, not at the next maintenance run", async () => {
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] });
+    const candidate = await readyCandidate();
+    await submitAttempt(test.ctx, candidate.id);
+    await fanOutCompany(test.ctx, companyId);
+    await clearJobs(test.ctx.db);
+    // Leased by a worker that then died; its job is run again (dead-worker sweep).
+    const leasedAt = test.clock.now();
+    const [message] = await test.ctx.db.update(webhookMessages).set({ attemptStartedAt: leasedAt }).where(eq(webhookMessages.webhookId, webhookId)).returning();
+    expect(await deliverMessage(bed.deps, message!.id)).toBe("busy");
+    const [job] = await queuedJobs<DeliverPayload>(test.ctx.db, taskNames.deliver);
+    expect(job).toMatchObject({ payload: { messageId: message!.id }, runAt: new Date(leasedAt.getTime() + leaseMs()) });
+    test.clock.advance(leaseMs());
+    await pump(bed.deps);
+    expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted"]);
   });
 });
