@@ -1,10 +1,14 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+// The fault runs take minutes; `npm run test:faults` runs them (CI does too).
+const faultRuns = process.env.TEST_SUITE === "faults";
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["tests/**/*.test.ts"],
+    include: faultRuns ? ["tests/faults/**/*.test.ts"] : ["tests/**/*.test.ts"],
+    exclude: faultRuns ? configDefaults.exclude : [...configDefaults.exclude, "tests/faults/**"],
     globalSetup: ["tests/support/global-setup.ts"],
     pool: "forks",
     testTimeout: 30_000,
