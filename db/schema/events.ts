@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { bigint, bigserial, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { candidates } from "./candidates";
 import { companyId, idColumn, time } from "./columns";
-import { eventTypes, type EventType } from "./event-types";
+import { eventTypes, type EventType, oncePerAttemptEventTypes } from "./event-types";
 
-export { eventTypes, type EventType };
+export { eventTypes, type EventType, oncePerAttemptEventTypes };
 
 export const changedByTypes = ["team", "ai", "system", "candidate"] as const;
 export type ChangedBy = { type: (typeof changedByTypes)[number]; name: string };
@@ -43,6 +43,6 @@ export const events = pgTable(
     // submitted, scored and ready happen at most once per attempt.
     uniqueIndex("events_once_per_attempt_key")
       .on(table.candidateId, table.type)
-      .where(sql`${table.type} <> 'candidate.status_changed'`),
+      .where(sql`${table.type} in (${sql.raw(oncePerAttemptEventTypes.map((type) => `'${type}'`).join(", "))})`),
   ],
 );

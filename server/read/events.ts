@@ -46,6 +46,23 @@ export function eventListQuery(sql: postgres.Sql, companyId: string, options: Ev
     ) e on true`;
 }
 
+/** The Event shape (spec 2.9), built the one way: for the history, webhook bodies and samples alike. */
+export function renderEvent<Candidate>(
+  event: { id: string; type: EventType; created_at: Date; change: StatusChange | null },
+  candidate: Candidate,
+  options: { test?: boolean } = {},
+) {
+  return {
+    id: event.id,
+    type: event.type,
+    created_at: event.created_at.toISOString(),
+    api_version: "v1" as const,
+    test: options.test ?? false,
+    change: event.change,
+    candidate,
+  };
+}
+
 export async function listEvents(sql: postgres.Sql, companyId: string, options: EventListOptions) {
   const rows = await eventListQuery(sql, companyId, options);
   const found = rows.filter((row) => row.id !== null);
@@ -60,15 +77,7 @@ export async function listEvents(sql: postgres.Sql, companyId: string, options: 
 
   const candidates = await getCandidatesById(sql, companyId, [...new Set(page.map((row) => row.candidate_id))]);
   return {
-    events: page.map((row) => ({
-      id: row.id!,
-      type: row.type,
-      created_at: row.created_at.toISOString(),
-      api_version: "v1" as const,
-      test: false,
-      change: row.change,
-      candidate: candidates.get(row.candidate_id)!,
-    })),
+    events: page.map((row) => renderEvent({ ...row, id: row.id! }, candidates.get(row.candidate_id)!)),
     next,
     hasMore,
   };

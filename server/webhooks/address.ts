@@ -12,8 +12,10 @@ const localSuffixes = [".localhost", ".local", ".internal", ".localdomain", ".ho
 /** `host:port` as WEBHOOK_ALLOW_TARGETS lists it, with the scheme's default port. */
 export const targetOf = (url: URL) => `${hostnameOf(url)}:${url.port || "443"}`;
 
-/** The host name without IPv6 brackets or one trailing dot, lower case. */
-export const hostnameOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
+/** A host name as it is matched and vetted: without IPv6 brackets or one trailing dot, lower case. */
+export const normalizeHost = (hostname: string) => hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
+
+export const hostnameOf = (url: URL) => normalizeHost(url.hostname);
 
 export function checkWebhookAddress(raw: string, allowTargets: readonly string[]): AddressCheck {
   let url: URL;

@@ -6,23 +6,16 @@
  * never followed; the whole answer must arrive within 10 seconds.
  */
 import { lookup } from "node:dns/promises";
-import { isIP } from "node:net";
 import { rootCertificates } from "node:tls";
 import { Agent, buildConnector, request } from "undici";
 import type { DeliveryErrorClass } from "@/db/schema";
-import { isPublicAddress } from "./ip-policy";
+import { normalizeHost } from "./address";
+import { type Resolver, resolveAndVet } from "./ip-policy";
 
-export type Resolver = (hostname: string) => Promise<string[]>;
+export type { Resolver };
 
 export const systemResolver: Resolver = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map((answer) => answer.address);
-
-/** The first answer of `hostname` that is not a public address, or null. */
-export async function firstNonPublicAnswer(hostname: string, resolver: Resolver = systemResolver): Promise<string | null> {
-  const host = hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "");
-  const addresses = isIP(host) ? [host] : await resolver(host).catch(() => []);
-  return addresses.find((address) => !isPublicAddress(address)) ?? null;
-}
 
 export class BlockedAddressError extends Error {
   readonly code = "WEBHOOK_BLOCKED_ADDRESS";
@@ -67,13 +60,12 @@ export function createDeliveryClient(options: ClientOptions = {}): DeliveryClien
   const agent = new Agent({
     keepAliveTimeout: 4_000,
     connect: (connectOptions, callback) => {
-      const host = connectOptions.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
+      const host = normalizeHost(connectOptions.hostname);
       const target = `${host}:${connectOptions.port || "443"}`;
       (async () => {
         if (connectOptions.protocol !== "https:") throw new BlockedAddressError("only https is allowed");
-        const addresses = isIP(host) ? [host] : await resolver(host);
+        const { addresses, refused } = await resolveAndVet(host, resolver);
         if (addresses.length === 0) throw Object.assign(new Error(`${host} has no address`), { code: "ENOTFOUND" });
-        const refused = addresses.find((address) => !isPublicAddress(address));
         if (refused && !allowTargets.includes(target)) {
           throw new BlockedAddressError(`${host} resolves to ${refused}, which is not a public address`);
         }

@@ -12,19 +12,16 @@
  *    in which order, or how many at once, their jobs run (a crashed or retried
  *    job cannot reorder anything). A repeated event adds nothing (one message
  *    per webhook and event).
- * 3. Only a chain's first waiting message gets a delivery job; the rest are
- *    released one by one as each predecessor finishes (deliver.ts). The
- *    chain's waiting messages are locked before deciding, so a predecessor
- *    finishing at this moment either is seen finished here, or waits for this
- *    commit and then sees, and releases, the new message.
+ * 3. Messages are enqueued like every other (messages.ts): only a chain's
+ *    head gets a job, decided under the chain's lock.
  * 4. Events that are visible but not yet settled (an older transaction is
  *    still running), or more than one batch, are left for a follow-up run.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Executor } from "@/db/client";
-import { type EventType, fanOutPositions, webhookMessages, webhooks } from "@/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { type EventType, fanOutPositions, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
-import { enqueueFanOut, scheduleDelivery } from "@/server/jobs/queue";
+import { enqueueFanOut } from "@/server/jobs/queue";
+import { enqueueMessages } from "./messages";
 
 const batchSize = 1000;
 /** How soon to look again at events an older, still running transaction keeps unsettled. */
@@ -61,11 +58,9 @@ export async function fanOutCompany(ctx: DomainContext, companyId: string): Prom
           eventType: event.type,
           candidateId: event.candidate_id,
           eventSeq: BigInt(event.seq),
-          nextAttemptAt: now,
-          createdAt: now,
         })),
     );
-    const created = await insertMessages(tx, messages, now);
+    const created = (await enqueueMessages(tx, messages, now)).length;
 
     // Caught up: everything below the horizon has been seen, so the next run
     // can start there instead of reading the same events again.
@@ -76,38 +71,4 @@ export async function fanOutCompany(ctx: DomainContext, companyId: string): Prom
     if (!caughtUp) await enqueueFanOut(tx, companyId, { followUpInMs: settled.length === batchSize ? 0 : unsettledRetryMs });
     return { created };
   });
-}
-
-/** Inserts the messages and gives a delivery job to each one that heads its chain (invariant 3). */
-async function insertMessages(tx: Executor, rows: Array<typeof webhookMessages.$inferInsert>, now: Date) {
-  if (rows.length === 0) return 0;
-  const chainOf = (message: { webhookId: string; candidateId: string | null }) => `${message.webhookId}/${message.candidateId}`;
-  const waiting = await tx
-    .select({ webhookId: webhookMessages.webhookId, candidateId: webhookMessages.candidateId })
-    .from(webhookMessages)
-    .where(
-      and(
-        eq(webhookMessages.status, "pending"),
-        inArray(webhookMessages.webhookId, [...new Set(rows.map((row) => row.webhookId))]),
-        inArray(webhookMessages.candidateId, [...new Set(rows.map((row) => row.candidateId!))]),
-      ),
-    )
-    .orderBy(asc(webhookMessages.id))
-    .for("update");
-  const busyChains = new Set(waiting.map(chainOf));
-  let created = 0;
-  for (let offset = 0; offset < rows.length; offset += batchSize) {
-    const inserted = await tx
-      .insert(webhookMessages)
-      .values(rows.slice(offset, offset + batchSize))
-      .onConflictDoNothing({ target: [webhookMessages.webhookId, webhookMessages.eventId], where: sql`${webhookMessages.origin} = 'event'` })
-      .returning({ id: webhookMessages.id, webhookId: webhookMessages.webhookId, candidateId: webhookMessages.candidateId });
-    for (const message of inserted) {
-      if (busyChains.has(chainOf(message))) continue;
-      busyChains.add(chainOf(message));
-      await scheduleDelivery(tx, message.id, now);
-    }
-    created += inserted.length;
-  }
-  return created;
 }

@@ -32,3 +32,16 @@ export function isPublicAddress(address: string): boolean {
   }
   return (parsed as ipaddr.IPv4).range() === "unicast";
 }
+
+/** Answers a host name's DNS question: its addresses. */
+export type Resolver = (hostname: string) => Promise<string[]>;
+
+/**
+ * The addresses a (normalised) host name stands for (an IP literal for
+ * itself), and the first of them that is not public, if any. Used when an
+ * address is saved and at every new connection.
+ */
+export async function resolveAndVet(host: string, resolver: Resolver): Promise<{ addresses: string[]; refused: string | null }> {
+  const addresses = ipaddr.isValid(host) ? [host] : await resolver(host);
+  return { addresses, refused: addresses.find((address) => !isPublicAddress(address)) ?? null };
+}

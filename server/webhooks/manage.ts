@@ -12,7 +12,9 @@ import { DomainError, invalidInput, notFound } from "@/server/domain/errors";
 import { env } from "@/server/env";
 import { scheduleDelivery } from "@/server/jobs/queue";
 import { hostnameOf, targetOf } from "./address";
-import { firstNonPublicAnswer, type Resolver } from "./delivery-client";
+import { resolveAndVet } from "./ip-policy";
+import { enqueueMessages } from "./messages";
+import { type Resolver, systemResolver } from "./delivery-client";
 import { failWaitingMessages } from "./failure-policy";
 import { sampleEventBody } from "./sample";
 import { decryptSecret, encryptSecret, generateSecret } from "./secrets";
@@ -32,10 +34,10 @@ function parseSettings<T extends z.ZodType>(schema: T, input: unknown): z.output
  * reason) a name that points into a private network. Deliveries check again
  * at every connection; a name that cannot be resolved yet may still be saved.
  */
-async function assertResolvesPublic(url: string, resolver?: Resolver) {
+async function assertResolvesPublic(url: string, resolver: Resolver = systemResolver) {
   const parsed = new URL(url);
   if (env.WEBHOOK_ALLOW_TARGETS.includes(targetOf(parsed))) return;
-  const refused = await firstNonPublicAnswer(hostnameOf(parsed), resolver);
+  const { refused } = await resolveAndVet(hostnameOf(parsed), resolver).catch(() => ({ refused: null }));
   if (refused) throw invalidInput(`The address must use a public host name (${hostnameOf(parsed)} resolves to ${refused}).`);
 }
 
@@ -180,24 +182,24 @@ export async function listWebhooks(ctx: DomainContext, companyId: string) {
   return ctx.db.select().from(webhooks).where(eq(webhooks.companyId, companyId)).orderBy(asc(webhooks.createdAt), asc(webhooks.id));
 }
 
-async function enqueueCopy(ctx: DomainContext, tx: Executor, source: typeof webhookMessages.$inferSelect, now: Date) {
-  const id = ctx.newId("message");
-  await tx.insert(webhookMessages).values({
-    id,
-    companyId: source.companyId,
-    webhookId: source.webhookId,
-    origin: source.origin === "sample" ? "sample" : "resend",
-    eventId: source.eventId,
-    eventType: source.eventType,
-    candidateId: source.candidateId,
-    eventSeq: source.eventSeq,
-    isTest: source.isTest,
-    sampleBody: source.sampleBody,
-    nextAttemptAt: now,
-    createdAt: now,
-  });
-  await scheduleDelivery(tx, id, now);
-  return id;
+/** New log entries for the same events: current data, current address, tries from 1. */
+async function enqueueCopies(ctx: DomainContext, tx: Executor, sources: Array<typeof webhookMessages.$inferSelect>, now: Date) {
+  return enqueueMessages(
+    tx,
+    sources.map((source) => ({
+      id: ctx.newId("message"),
+      companyId: source.companyId,
+      webhookId: source.webhookId,
+      origin: source.origin === "sample" ? ("sample" as const) : ("resend" as const),
+      eventId: source.eventId,
+      eventType: source.eventType,
+      candidateId: source.candidateId,
+      eventSeq: source.eventSeq,
+      isTest: source.isTest,
+      sampleBody: source.sampleBody,
+    })),
+    now,
+  );
 }
 
 /**
@@ -213,7 +215,8 @@ export async function resendMessage(ctx: DomainContext, companyId: string, messa
     if (!source) throw notFound("message", messageId);
     const webhook = await findWebhook(tx, companyId, source.webhookId);
     if (!webhook.enabled) throw new DomainError("invalid_state", "Turn the webhook on before resending.");
-    return { id: await enqueueCopy(ctx, tx, source, ctx.clock.now()) };
+    const [id] = await enqueueCopies(ctx, tx, [source], ctx.clock.now());
+    return { id: id! };
   });
 }
 
@@ -237,8 +240,7 @@ export async function resendFailedSince(ctx: DomainContext, companyId: string, w
       .orderBy(asc(latest.seq))
       .limit(maxResendBatch + 1);
     const batch = failed.slice(0, maxResendBatch);
-    const now = ctx.clock.now();
-    for (const source of batch) await enqueueCopy(ctx, tx, source, now);
+    await enqueueCopies(ctx, tx, batch, ctx.clock.now());
     return { resent: batch.length, more: failed.length > maxResendBatch };
   });
 }
@@ -250,22 +252,8 @@ export async function sendSample(ctx: DomainContext, companyId: string, webhookI
     if (!webhook.enabled) throw new DomainError("invalid_state", "Turn the webhook on before sending a sample.");
     const eventId = ctx.newId("event");
     const body = await sampleEventBody(tx, companyId, interviewId, eventId, ctx.clock.now());
-    const id = ctx.newId("message");
-    const now = ctx.clock.now();
-    await tx.insert(webhookMessages).values({
-      id,
-      companyId,
-      webhookId,
-      origin: "sample",
-      eventId,
-      eventType: "candidate.ready",
-      candidateId: null,
-      isTest: true,
-      sampleBody: body,
-      nextAttemptAt: now,
-      createdAt: now,
-    });
-    await scheduleDelivery(tx, id, now);
-    return { messageId: id, eventId };
+    const sample = { id: ctx.newId("message"), companyId, webhookId, origin: "sample" as const, eventId, eventType: "candidate.ready" as const, candidateId: null, isTest: true, sampleBody: body };
+    await enqueueMessages(tx, [sample], ctx.clock.now());
+    return { messageId: sample.id, eventId };
   });
 }

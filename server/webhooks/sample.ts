@@ -8,6 +8,7 @@ import { interviews } from "@/db/schema";
 import { notFound } from "@/server/domain/errors";
 import { loadInterview } from "@/server/domain/interviews";
 import { renderCandidate } from "@/server/read/candidates";
+import { renderEvent } from "@/server/read/events";
 
 const sampleAnswer = { open_text: "This is a sample answer.", mcq: null, yes_no: "Yes" } as const;
 
@@ -52,5 +53,5 @@ export async function sampleEventBody(db: Executor, companyId: string, interview
     ),
     documents: [],
   });
-  return { id: eventId, type: "candidate.ready", created_at: now.toISOString(), api_version: "v1", test: true, change: null, candidate };
+  return renderEvent({ id: eventId, type: "candidate.ready", created_at: now, change: null }, candidate, { test: true });
 }
