@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { apiKeys, companies, users } from "@/db/schema";
 import { hashApiKey } from "@/server/auth/api-key-format";
 import { verifyPassword } from "@/server/auth/passwords";
+import { commands } from "@/server/cli/commands";
 import { useTestDatabase } from "./support/database";
 
 const test = useTestDatabase();
@@ -67,6 +68,36 @@ describe("cli", { timeout: 120_000 }, () => {
     const result = json((await cli("simulate", "--company", id as string, "--interviews", "2", "--candidates", "25", "--seed", "7", "--json")).stdout);
     expect(result).toMatchObject({ mode: "history", interviews: 2, candidates: 25, events: expect.any(Number) });
     expect(result.events).toBeGreaterThan(0);
+  });
+
+  it("shows progress on stderr while stdout stays one JSON object", async () => {
+    const { id } = json((await cli("company", "create", "--name", "Progress", "--json")).stdout);
+    const { stdout, stderr } = await cli("simulate", "--company", id as string, "--candidates", "20", "--seed", "3", "--json");
+    expect(json(stdout)).toMatchObject({ mode: "history", candidates: 20 });
+    expect(stderr).toContain("20 of 20 candidates done");
+  });
+
+  it("prints help on stdout for the top level, each group and each command", async () => {
+    for (const asked of [["--help"], ["-h"], ["help"]]) {
+      const help = await cli(...asked);
+      expect(help).toMatchObject({ code: 0, stderr: "" });
+      for (const name of Object.keys(commands)) expect(help.stdout).toContain(`  ${name} `);
+    }
+    const group = await cli("webhook", "--help");
+    expect(group.code).toBe(0);
+    expect(group.stdout).toContain("webhook rotate-secret");
+    expect(group.stdout).not.toContain("company create");
+
+    expect((await cli("help", "key", "revoke")).stdout).toContain("Usage: npm run cli -- key revoke ID [--json]");
+    await Promise.all(
+      Object.entries(commands).map(async ([name, command]) => {
+        const help = await cli(...name.split(" "), "--help");
+        expect(help.code, name).toBe(0);
+        expect(help.stdout).toContain(`Usage: npm run cli -- ${name}`);
+        expect(help.stdout).toContain(command.summary);
+        for (const option of [...Object.keys(command.options), "json", "help"]) expect(help.stdout).toContain(`--${option}`);
+      }),
+    );
   });
 
   it("seeds the demo company once", async () => {

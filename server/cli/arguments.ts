@@ -1,4 +1,4 @@
-/** Parsing helpers shared by the CLI's commands. */
+/** The declaration every command makes, and the parsing helpers they share. */
 import type postgres from "postgres";
 import type { DomainContext } from "@/server/domain/context";
 
@@ -6,9 +6,19 @@ export type Flags = Record<string, string | boolean | undefined>;
 /** The write path and the read pool. */
 export type CliContext = { ctx: DomainContext; sql: postgres.Sql };
 export type Output = { json: Record<string, unknown>; text: string };
+/** One option: parsed by `node:util` parseArgs, and described by the help from the same declaration. */
+export type Option = {
+  type: "string" | "boolean";
+  description: string;
+  /** What a string option takes, as help shows it: `--company ID`. */
+  value?: string;
+  required?: boolean;
+};
 export type Command = {
-  usage: string;
-  options: Record<string, { type: "string" | "boolean" }>;
+  summary: string;
+  /** The positional argument, as help shows it: `ID`. */
+  argument?: string;
+  options: Record<string, Option>;
   run: (cli: CliContext, flags: Flags, args: string[]) => Promise<Output>;
 };
 
@@ -36,5 +46,6 @@ export function count(flags: Flags, name: string, fallback: number): number {
   return number;
 }
 
-export const text = { type: "string" } as const;
-export const flag = { type: "boolean" } as const;
+export const text = (value: string, description: string): Option => ({ type: "string", value, description });
+export const requiredText = (value: string, description: string): Option => ({ type: "string", value, description, required: true });
+export const flag = (description: string): Option => ({ type: "boolean", description });

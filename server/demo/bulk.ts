@@ -17,7 +17,7 @@ const batchSize = 1_000;
 const day = 24 * 60 * 60 * 1000;
 const minute = 60 * 1000;
 
-type BulkOptions = { interviews: LoadedInterview[]; candidates: number; random: Random; now: number };
+type BulkOptions = { interviews: LoadedInterview[]; candidates: number; random: Random; now: number; onProgress?: (done: number) => void };
 
 export async function bulkSimulate(ctx: DomainContext, options: BulkOptions) {
   const { random, now } = options;
@@ -40,6 +40,7 @@ export async function bulkSimulate(ctx: DomainContext, options: BulkOptions) {
     const batch = anchors.slice(offset, offset + batchSize).map((anchor) => attemptAt(ctx, options, anchor, shared));
     submitted += batch.filter((attempt) => attempt.candidate.submittedAt).length;
     await importAttempts(ctx, batch);
+    options.onProgress?.(offset + batch.length);
   }
   return { candidates: options.candidates, submitted };
 }

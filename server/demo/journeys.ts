@@ -22,7 +22,8 @@ import { interviewTemplates, person, scoreFor, teamNames, transcriptFor } from "
 import { makePdf, makeWav } from "./media";
 import type { Random } from "./random";
 
-export type Step = { at: number; run: (ctx: DomainContext) => Promise<unknown> };
+/** `does` says what the step does, for the live demo to print. */
+export type Step = { at: number; does: string; run: (ctx: DomainContext) => Promise<unknown> };
 
 export const scenarios = [
   ["complete", 34],
@@ -82,13 +83,13 @@ function planAttempt(plan: Plan, scenario: Exclude<Scenario, "retake">, start: n
   const state = { candidateId: "" };
   const steps: Step[] = [];
   let clock = start;
-  const at = (delay: number, run: Step["run"]) => {
+  const at = (delay: number, what: string, run: Step["run"]) => {
     clock += Math.round(delay * pace);
-    steps.push({ at: clock, run });
+    steps.push({ at: clock, does: `${who.name}: ${what}`, run });
   };
   const id = () => state.candidateId;
 
-  at(0, async (ctx) => {
+  at(0, scenario === "preview" ? "team preview started" : "attempt started", async (ctx) => {
     const candidate = await startAttempt(ctx, {
       interviewId: interview.id,
       ...who,
@@ -103,16 +104,16 @@ function planAttempt(plan: Plan, scenario: Exclude<Scenario, "retake">, start: n
       .filter((q) => q.required || random.chance(0.5))
       .map((q) => [q.id, q.type === "yes_no" ? random.pick(["Yes", "No"]) : q.type === "mcq" ? random.pick(q.choices) : random.pick(template.sampleAnswers[q.position] ?? ["Yes, happy to."])]),
   );
-  at(random.int(2, 9) * minute, (ctx) => saveAnswers(ctx, id(), answers));
+  at(random.int(2, 9) * minute, "answers saved", (ctx) => saveAnswers(ctx, id(), answers));
 
-  const end = (op: (ctx: DomainContext) => Promise<unknown>) => {
-    at(random.int(5, 90) * minute, op);
+  const end = (what: string, op: (ctx: DomainContext) => Promise<unknown>) => {
+    at(random.int(5, 90) * minute, what, op);
     return { steps, end: clock, who };
   };
   const teamMember = { type: "team", name: random.pick(teamNames) } as const;
-  if (scenario === "abandoned") return end((ctx) => abandonAttempt(ctx, id()));
-  if (scenario === "cancelled") return end((ctx) => cancelAttempt(ctx, id(), random.chance(0.5) ? teamMember : { type: "candidate", name: who.name }));
-  if (scenario === "moved_on") return end((ctx) => moveOnAttempt(ctx, id(), random.pick(["shortlisted", "rejected", "on_hold"] as const), teamMember));
+  if (scenario === "abandoned") return end("attempt abandoned", (ctx) => abandonAttempt(ctx, id()));
+  if (scenario === "cancelled") return end("attempt cancelled", (ctx) => cancelAttempt(ctx, id(), random.chance(0.5) ? teamMember : { type: "candidate", name: who.name }));
+  if (scenario === "moved_on") return end("moved on by the team", (ctx) => moveOnAttempt(ctx, id(), random.pick(["shortlisted", "rejected", "on_hold"] as const), teamMember));
 
   const ai = interview.aiStep;
   const failure: ScoringFailure | null = (["scoring_failed", "too_little_speech", "no_answers", "interview_not_finished", "other"] as const).find((f) => f === scenario) ?? null;
@@ -121,8 +122,8 @@ function planAttempt(plan: Plan, scenario: Exclude<Scenario, "retake">, start: n
     const answered = scenario === "no_answers" ? 0 : scenario === "interview_not_finished" ? 1 : scenario === "too_little_speech" ? 1 : questions.length;
     const transcript = transcriptFor(random, questions, answered);
     const duration = transcript.reduce((sum, entry) => sum + entry.speakingSeconds, 0) + 30 * questions.length;
-    at(random.int(1, 4) * minute, (ctx) => startAiInterview(ctx, id()));
-    at(duration * 1000, (ctx) =>
+    at(random.int(1, 4) * minute, "AI interview started", (ctx) => startAiInterview(ctx, id()));
+    at(duration * 1000, "AI interview finished", (ctx) =>
       finishAiInterview(ctx, id(), { transcript, durationSeconds: duration, questionsAsked: questions.length, endedForConduct: scenario === "interview_not_finished" && random.chance(0.5) }),
     );
     const aiFinished = clock;
@@ -139,36 +140,37 @@ function planAttempt(plan: Plan, scenario: Exclude<Scenario, "retake">, start: n
       });
     const scoreLater = scenario === "scored_after_submission";
     const outcome = failure ? (ctx: DomainContext) => failScoring(ctx, id(), failure) : (ctx: DomainContext) => saveScore(ctx, id(), score());
-    if (!scoreLater) at(random.int(1, 10) * minute, outcome);
+    const scored = failure ? `scoring failed (${failure})` : "scored";
+    if (!scoreLater) at(random.int(1, 10) * minute, scored, outcome);
     if (scenario === "recording_failed" || scenario === "recording_none") {
-      at(random.int(5, 60) * minute, (ctx) => loseRecording(ctx, id(), scenario === "recording_failed" ? "failed" : "none"));
+      at(random.int(5, 60) * minute, `recording ${scenario === "recording_failed" ? "failed" : "empty"}`, (ctx) => loseRecording(ctx, id(), scenario === "recording_failed" ? "failed" : "none"));
     } else if (scenario !== "recording_late" && !scoreLater) {
-      at(random.int(2, 40) * minute, recording);
+      at(random.int(2, 40) * minute, "recording stored", recording);
     }
     if (interview.documentStep) {
-      at(random.int(1, 5) * minute, (ctx) => uploadDocument(ctx, id(), { fileName: `${who.name.split(" ")[1]}-cv.pdf`, contentType: "application/pdf", bytes: makePdf([`${who.name}`, who.email, "Experience: 5 years", "Languages: English"]) }));
+      at(random.int(1, 5) * minute, "document uploaded", (ctx) => uploadDocument(ctx, id(), { fileName: `${who.name.split(" ")[1]}-cv.pdf`, contentType: "application/pdf", bytes: makePdf([`${who.name}`, who.email, "Experience: 5 years", "Languages: English"]) }));
     }
-    at(random.int(1, 3) * minute, (ctx) => submitAttempt(ctx, id()));
+    at(random.int(1, 3) * minute, "submitted", (ctx) => submitAttempt(ctx, id()));
     if (scoreLater) {
-      at(random.int(5, 30) * minute, outcome);
-      at(random.int(5, 60) * minute, recording);
+      at(random.int(5, 30) * minute, scored, outcome);
+      at(random.int(5, 60) * minute, "recording stored", recording);
     }
     if (scenario === "recording_late") {
-      steps.push({ at: aiFinished + pace * 6 * hour, run: (ctx) => markRecordingOverdue(ctx, id()) });
-      steps.push({ at: aiFinished + pace * random.int(20, 44) * hour, run: recording });
+      steps.push({ at: aiFinished + pace * 6 * hour, does: `${who.name}: recording overdue`, run: (ctx) => markRecordingOverdue(ctx, id()) });
+      steps.push({ at: aiFinished + pace * random.int(20, 44) * hour, does: `${who.name}: late recording stored`, run: recording });
       clock = aiFinished + pace * 6 * hour;
     }
-    if (scenario === "recording_deleted") at(random.int(3, 6) * 24 * hour, (ctx) => deleteRecording(ctx, id()));
+    if (scenario === "recording_deleted") at(random.int(3, 6) * 24 * hour, "recording deleted after retention", (ctx) => deleteRecording(ctx, id()));
   } else {
     if (interview.documentStep) {
-      at(random.int(1, 5) * minute, (ctx) => uploadDocument(ctx, id(), { fileName: "cv.pdf", contentType: "application/pdf", bytes: makePdf([who.name]) }));
+      at(random.int(1, 5) * minute, "document uploaded", (ctx) => uploadDocument(ctx, id(), { fileName: "cv.pdf", contentType: "application/pdf", bytes: makePdf([who.name]) }));
     }
-    at(random.int(1, 3) * minute, (ctx) => submitAttempt(ctx, id()));
+    at(random.int(1, 3) * minute, "submitted", (ctx) => submitAttempt(ctx, id()));
   }
 
   if (scenario !== "preview" && random.chance(0.45)) {
     const to = random.weighted([["shortlisted", 4], ["rejected", 3], ["on_hold", 2], ["needs_review", 1]] as const);
-    at(random.int(2, 48) * hour, (ctx) =>
+    at(random.int(2, 48) * hour, `status set to ${to}`, (ctx) =>
       changeStatus(ctx, id(), { to, by: teamMember, rejectionReason: to === "rejected" ? "Another candidate was a closer match." : null }),
     );
   }

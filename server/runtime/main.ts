@@ -28,7 +28,11 @@ const { surviveDeadConnections } = await import("./driver-faults");
 surviveDeadConnections();
 const { prepareDatabase } = await import("./prepare");
 
-const database = await prepareDatabase(env);
+// A database that cannot start says why in its message; a stack trace would bury it.
+const database = await prepareDatabase(env).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 const stops: Array<() => Promise<void>> = [];
 let stopDemoReceiver = async () => {};
 

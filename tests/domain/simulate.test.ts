@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { candidates, events, files } from "@/db/schema";
 import { createUser } from "@/server/domain/accounts";
-import { simulate } from "@/server/demo/simulate";
+import { historyStepBudget, simulate } from "@/server/demo/simulate";
 import { useTestDatabase } from "../support/database";
 import { makeCompany } from "../support/fixtures";
 
@@ -94,6 +94,23 @@ describe("simulate", { timeout: 120_000 }, () => {
     expect(read(recording.storageKey).subarray(0, 4).toString()).toBe("RIFF");
     expect(read(recording.storageKey).byteLength).toBe(recording.sizeBytes);
     expect(read(document.storageKey).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  it("reports each candidate done, in order", async () => {
+    const companyId = await companyWithUser("Progress");
+    const reported: number[] = [];
+    await simulate(test.ctx, { companyId, candidates: 30, seed: 8, now, onProgress: (done) => reported.push(done) });
+    expect(reported).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+  });
+
+  it("writes in bulk when the history would cost more than its budget of steps", async () => {
+    const companyId = await companyWithUser("Costly");
+    // About 7 steps a candidate: this many candidates are well over the budget.
+    const candidates = Math.ceil(historyStepBudget / 4);
+    const reported: number[] = [];
+    const result = await simulate(test.ctx, { companyId, candidates, seed: 4, now, onProgress: (done) => reported.push(done) });
+    expect(result).toMatchObject({ mode: "bulk", candidates });
+    expect(reported.at(-1)).toBe(candidates);
   });
 
   it("fills many candidates in bulk through the same event rules", async () => {

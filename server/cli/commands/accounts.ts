@@ -1,18 +1,19 @@
 import { userRoles } from "@/db/schema";
 import { createApiKey, createCompany, createUser, revokeApiKey, setCompanySuspended } from "@/server/domain/accounts";
-import { type Command, positional, required, text, UsageError } from "../arguments";
+import { type Command, positional, required, requiredText, UsageError } from "../arguments";
 
 export const accountCommands: Record<string, Command> = {
   "company create": {
-    usage: "company create --name NAME",
-    options: { name: text },
+    summary: "Creates a company.",
+    options: { name: requiredText("NAME", "the company's name") },
     run: async ({ ctx }, flags) => {
       const { id } = await createCompany(ctx, { name: required(flags, "name") });
       return { json: { id }, text: `Created company ${id}` };
     },
   },
   "company suspend": {
-    usage: "company suspend ID",
+    summary: "Suspends a company: its API keys and sign-ins stop working until it is unsuspended.",
+    argument: "ID",
     options: {},
     run: async ({ ctx }, _flags, args) => {
       const id = positional(args, "ID");
@@ -21,7 +22,8 @@ export const accountCommands: Record<string, Command> = {
     },
   },
   "company unsuspend": {
-    usage: "company unsuspend ID",
+    summary: "Lifts a company's suspension.",
+    argument: "ID",
     options: {},
     run: async ({ ctx }, _flags, args) => {
       const id = positional(args, "ID");
@@ -30,8 +32,14 @@ export const accountCommands: Record<string, Command> = {
     },
   },
   "user create": {
-    usage: `user create --company ID --email EMAIL --name NAME --role ${userRoles.join("|")} --password PASSWORD`,
-    options: { company: text, email: text, name: text, role: text, password: text },
+    summary: "Creates a user who can sign in to the settings.",
+    options: {
+      company: requiredText("ID", "the user's company"),
+      email: requiredText("EMAIL", "the sign-in email"),
+      name: requiredText("NAME", "the user's name"),
+      role: requiredText(userRoles.join("|"), "admins manage keys and webhooks; members see webhook health"),
+      password: requiredText("PASSWORD", "the sign-in password"),
+    },
     run: async ({ ctx }, flags) => {
       const role = required(flags, "role");
       if (!userRoles.includes(role as never)) throw new UsageError(`--role must be ${userRoles.join(" or ")}`);
@@ -46,15 +54,16 @@ export const accountCommands: Record<string, Command> = {
     },
   },
   "key create": {
-    usage: "key create --company ID --name NAME",
-    options: { company: text, name: text },
+    summary: "Creates an API key and prints it, once.",
+    options: { company: requiredText("ID", "the key's company"), name: requiredText("NAME", "what the key is for") },
     run: async ({ ctx }, flags) => {
       const { id, key } = await createApiKey(ctx, { companyId: required(flags, "company"), name: required(flags, "name") });
       return { json: { id, key }, text: `Created API key ${id}. It is shown only this once:\n${key}` };
     },
   },
   "key revoke": {
-    usage: "key revoke ID",
+    summary: "Revokes an API key at once.",
+    argument: "ID",
     options: {},
     run: async ({ ctx }, _flags, args) => {
       const id = positional(args, "ID");

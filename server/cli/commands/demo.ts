@@ -1,11 +1,19 @@
 import { seedDemo } from "@/server/demo/seed";
-import { simulate, simulateLive } from "@/server/demo/simulate";
-import { type Command, count, flag, required, text } from "../arguments";
+import { historyStepBudget, simulate, simulateLive } from "@/server/demo/simulate";
+import { type Command, count, flag, required, requiredText, text } from "../arguments";
+import { progressLine } from "../progress";
 
 export const demoCommands: Record<string, Command> = {
   simulate: {
-    usage: "simulate --company ID [--interviews N] [--candidates N] [--seed S] [--bulk] [--live]",
-    options: { company: text, interviews: text, candidates: text, seed: text, bulk: flag, live: flag },
+    summary: "Fills a company with two weeks of realistic activity through the domain write path, or keeps producing it live.",
+    options: {
+      company: requiredText("ID", "the company to fill"),
+      interviews: text("N", "active interviews to create first (default 3; 0 uses the company's own)"),
+      candidates: text("N", "candidates to simulate (default 50)"),
+      seed: text("S", "makes the run reproducible (whole number)"),
+      bulk: flag(`write in batches of 1,000 with simpler journeys; chosen anyway when the history would take more than ${historyStepBudget.toLocaleString("en")} steps`),
+      live: flag("keep starting candidates in real time until Ctrl-C, printing each step"),
+    },
     run: async ({ ctx }, flags) => {
       const companyId = required(flags, "company");
       const seed = flags.seed === undefined ? undefined : count(flags, "seed", 0);
@@ -14,16 +22,23 @@ export const demoCommands: Record<string, Command> = {
         process.once("SIGINT", () => stop.abort());
         process.once("SIGTERM", () => stop.abort());
         process.stderr.write("Producing live activity; Ctrl-C stops.\n");
-        const made = await simulateLive(ctx, { companyId, seed, signal: stop.signal });
+        const made = await simulateLive(ctx, {
+          companyId,
+          seed,
+          signal: stop.signal,
+          onStep: (step) => process.stderr.write(`${new Date().toLocaleTimeString("en-GB")}  ${step.does}\n`),
+        });
         return { json: made, text: `Started ${made.candidates} candidate(s)` };
       }
       const started = performance.now();
+      const candidates = count(flags, "candidates", 50);
       const made = await simulate(ctx, {
         companyId,
         interviews: count(flags, "interviews", 3),
-        candidates: count(flags, "candidates", 50),
+        candidates,
         seed,
         bulk: flags.bulk === true,
+        onProgress: progressLine("candidates", candidates),
       });
       const seconds = Math.round((performance.now() - started) / 100) / 10;
       return {
@@ -33,7 +48,7 @@ export const demoCommands: Record<string, Command> = {
     },
   },
   seed: {
-    usage: "seed",
+    summary: "Creates the demo company, its users and an API key, once.",
     options: {},
     run: async ({ ctx }) => {
       const result = await seedDemo(ctx);

@@ -12,7 +12,7 @@ import {
   setWebhookEnabled,
   updateWebhook,
 } from "@/server/webhooks/manage";
-import { type Command, positional, required, text, UsageError } from "../arguments";
+import { type Command, positional, required, requiredText, text, UsageError } from "../arguments";
 
 /** The CLI acts as the operator: it finds the company from the webhook or message. */
 async function companyOfWebhook(ctx: DomainContext, webhookId: string) {
@@ -40,10 +40,13 @@ function interviewsFlag(value: unknown): string[] | null | undefined {
   return listFlag(value, "interviews");
 }
 
+const eventsOption = text("a,b", `event types to send, comma-separated (${eventTypes.join(", ")}); all when not given on create`);
+const interviewsOption = text("id,id|all", "interview ids to send events of, or all (also later ones); all when not given on create");
+
 export const webhookCommands: Record<string, Command> = {
   "webhook create": {
-    usage: "webhook create --company ID --url URL [--events a,b] [--interviews id,id|all]",
-    options: { company: text, url: text, events: text, interviews: text },
+    summary: "Creates a webhook and prints its signing secret.",
+    options: { company: requiredText("ID", "the webhook's company"), url: requiredText("URL", "the https address to deliver to"), events: eventsOption, interviews: interviewsOption },
     run: async ({ ctx }, flags) => {
       const { id, secret } = await createWebhook(ctx, required(flags, "company"), {
         url: required(flags, "url"),
@@ -54,8 +57,9 @@ export const webhookCommands: Record<string, Command> = {
     },
   },
   "webhook update": {
-    usage: "webhook update ID [--url URL] [--events a,b] [--interviews id,id|all]",
-    options: { url: text, events: text, interviews: text },
+    summary: "Changes a webhook's address, event types or interviews; what is not given stays.",
+    argument: "ID",
+    options: { url: text("URL", "the new https address"), events: eventsOption, interviews: interviewsOption },
     run: async ({ ctx }, flags, args) => {
       const id = positional(args, "ID");
       await updateWebhook(ctx, await companyOfWebhook(ctx, id), id, {
@@ -67,7 +71,8 @@ export const webhookCommands: Record<string, Command> = {
     },
   },
   "webhook enable": {
-    usage: "webhook enable ID",
+    summary: "Turns a webhook on; it receives events from then on.",
+    argument: "ID",
     options: {},
     run: async ({ ctx }, _flags, args) => {
       const id = positional(args, "ID");
@@ -76,7 +81,8 @@ export const webhookCommands: Record<string, Command> = {
     },
   },
   "webhook disable": {
-    usage: "webhook disable ID",
+    summary: "Turns a webhook off; its waiting messages are marked failed.",
+    argument: "ID",
     options: {},
     run: async ({ ctx }, _flags, args) => {
       const id = positional(args, "ID");
@@ -85,7 +91,8 @@ export const webhookCommands: Record<string, Command> = {
     },
   },
   "webhook rotate-secret": {
-    usage: "webhook rotate-secret ID",
+    summary: "Replaces a webhook's signing secret; the previous one keeps signing for 24 hours.",
+    argument: "ID",
     options: {},
     run: async ({ ctx }, _flags, args) => {
       const id = positional(args, "ID");
@@ -97,7 +104,8 @@ export const webhookCommands: Record<string, Command> = {
     },
   },
   "webhook resend": {
-    usage: "webhook resend MESSAGE_ID",
+    summary: "Sends a message's event again, as a new message with current data.",
+    argument: "MESSAGE_ID",
     options: {},
     run: async ({ ctx }, _flags, args) => {
       const messageId = positional(args, "MESSAGE_ID");
@@ -108,8 +116,8 @@ export const webhookCommands: Record<string, Command> = {
     },
   },
   "webhook sample": {
-    usage: "webhook sample --webhook ID --interview ID",
-    options: { webhook: text, interview: text },
+    summary: "Sends a sample candidate.ready event (test: true) to a webhook.",
+    options: { webhook: requiredText("ID", "the webhook to send to"), interview: requiredText("ID", "the interview whose questions the sample answers") },
     run: async ({ ctx }, flags) => {
       const webhookId = required(flags, "webhook");
       const { messageId, eventId } = await sendSample(ctx, await companyOfWebhook(ctx, webhookId), webhookId, required(flags, "interview"));
@@ -117,8 +125,8 @@ export const webhookCommands: Record<string, Command> = {
     },
   },
   "webhook list": {
-    usage: "webhook list --company ID",
-    options: { company: text },
+    summary: "Lists a company's webhooks with their health.",
+    options: { company: requiredText("ID", "the company") },
     run: async ({ ctx, sql }, flags) => {
       const companyId = required(flags, "company");
       const list = await listWebhooks(ctx, companyId);
