@@ -13,7 +13,7 @@ import { taskNames } from "@/server/jobs/queue";
 import { log } from "@/server/log";
 import { createMailer } from "@/server/notifications/email";
 import { createDeliveryClient } from "@/server/webhooks/delivery-client";
-import type { WebhookDeps } from "@/server/webhooks/deps";
+import type { WorkerDeps } from "./deps";
 import { keepAlive } from "./liveness";
 import { deliverWebhookMessage } from "./tasks/deliver-webhook-message";
 import { fanOutEvents } from "./tasks/fan-out-events";
@@ -21,7 +21,7 @@ import { forgetSpentRateLimitsTask } from "./tasks/forget-spent-rate-limits";
 import { sendEmail } from "./tasks/send-email";
 import { deleteExpired, webhookMaintenance } from "./tasks/webhook-maintenance";
 
-export function taskList(deps: WebhookDeps): TaskList {
+export function taskList(deps: WorkerDeps): TaskList {
   return {
     [taskNames.fanOut]: fanOutEvents(deps),
     [taskNames.deliver]: deliverWebhookMessage(deps),
@@ -53,13 +53,13 @@ export type WorkerHandle = { stop: () => Promise<void> };
  * when the database goes away (a PostgreSQL restart), so a new pool is started,
  * retrying until the database answers again. `stop()` ends it for good.
  */
-export async function startWorker(options: { connectionString: string; concurrency: number; deps?: Partial<WebhookDeps> }): Promise<WorkerHandle> {
+export async function startWorker(options: { connectionString: string; concurrency: number; deps?: Partial<WorkerDeps> }): Promise<WorkerHandle> {
   const database = createDatabase(options.connectionString, { max: options.concurrency + 2, asyncCommit: true });
   const client = createDeliveryClient({
     allowTargets: env.WEBHOOK_ALLOW_TARGETS,
     extraCa: env.WEBHOOK_CA_FILE ? readFileSync(env.WEBHOOK_CA_FILE, "utf8") : undefined,
   });
-  const deps: WebhookDeps = { ctx: createDomainContext(database.db), sql: database.sql, client, mailer: createMailer(), ...options.deps };
+  const deps: WorkerDeps = { ctx: createDomainContext(database.db), sql: database.sql, client, mailer: createMailer(), ...options.deps };
   let runner: Runner | null = null;
   let stopping = false;
   // Each pool (a new one after every database restart) proves it is alive,

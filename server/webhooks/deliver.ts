@@ -19,7 +19,7 @@ import type { DomainContext } from "@/server/domain/context";
 import { env } from "@/server/env";
 import { scheduleDelivery } from "@/server/jobs/queue";
 import type { DeliveryResult } from "./delivery-client";
-import type { WebhookDeps } from "./deps";
+import type { DeliveryDeps } from "./deps";
 import { recordDeliveryOutcome } from "./failure-policy";
 import { renderBody } from "./payload";
 import { maxAttempts, retryDelayAfter } from "./retry-schedule";
@@ -34,7 +34,7 @@ export type DeliveryOutcome = "succeeded" | "retry_scheduled" | "failed" | "ende
 /** Shown in the log for a message that ended without a request (invariant 3). */
 export const eventGoneReason = "Not sent: its event or candidate no longer exists (events are kept for 30 days).";
 
-export async function deliverMessage(deps: WebhookDeps, messageId: string): Promise<DeliveryOutcome> {
+export async function deliverMessage(deps: DeliveryDeps, messageId: string): Promise<DeliveryOutcome> {
   const { ctx } = deps;
   const now = ctx.clock.now();
   const [found] = await ctx.db
@@ -129,7 +129,7 @@ type Recorded = {
   result: DeliveryResult;
 };
 
-async function record({ ctx }: WebhookDeps, { message, webhookUrl, attempt, startedAt, headers, result }: Recorded): Promise<DeliveryOutcome> {
+async function record({ ctx }: DeliveryDeps, { message, webhookUrl, attempt, startedAt, headers, result }: Recorded): Promise<DeliveryOutcome> {
   const now = ctx.clock.now();
   const delay = result.succeeded ? null : retryDelayAfter(attempt);
   const outcome: DeliveryOutcome = result.succeeded ? "succeeded" : delay !== null && attempt < maxAttempts ? "retry_scheduled" : "failed";
@@ -168,7 +168,7 @@ async function record({ ctx }: WebhookDeps, { message, webhookUrl, attempt, star
     if (updated.length === 0) return "gone";
     if (outcome === "retry_scheduled") await scheduleDelivery(tx, message.id, nextAttemptAt);
     else await releaseNextInChain(tx, message, now);
-    await recordDeliveryOutcome(tx, ctx, message.webhookId, result.succeeded, now);
+    await recordDeliveryOutcome(tx, ctx, message.webhookId, result, now);
     return outcome;
   });
 }

@@ -1,7 +1,8 @@
 /**
  * What a run of failures does to a webhook (spec 6.2): after a day without a
  * success the company's admins are emailed once; after 3 days the webhook is
- * turned off, its waiting messages fail, and the admins are emailed again.
+ * turned off, its waiting messages fail, and the admins are emailed again
+ * (the times are in failure-thresholds.ts).
  * A success ends the run. Evaluated after every attempt and by the periodic
  * maintenance, so a webhook that stops getting attempts is still turned off.
  * Each email is queued in the transaction that changes the webhook's state,
@@ -13,12 +14,14 @@ import { webhookMessages, webhooks } from "@/db/schema";
 import { env } from "@/server/env";
 import type { DomainContext } from "@/server/domain/context";
 import { type AdminEmail, queueAdminEmail } from "@/server/notifications/email";
-import { alertAfterMs, disableAfterMs } from "./retry-schedule";
+import type { DeliveryResult } from "./delivery-client";
+import { alertAfter, alertAfterMs, disableAfter, disableAfterMs } from "./failure-thresholds";
 
 type PolicyContext = Pick<DomainContext, "newId" | "clock">;
 
-export async function recordDeliveryOutcome(tx: Executor, ctx: PolicyContext, webhookId: string, succeeded: boolean, now: Date) {
-  if (succeeded) {
+/** Counts an attempt's result against its webhook, then applies the policy. */
+export async function recordDeliveryOutcome(tx: Executor, ctx: PolicyContext, webhookId: string, result: DeliveryResult, now: Date) {
+  if (result.succeeded) {
     // Busy webhooks succeed many times a second: touch the row only when a
     // failure run ends or the last success is more than a second old.
     await tx
@@ -52,14 +55,14 @@ export async function applyFailurePolicy(tx: Executor, ctx: PolicyContext, webho
   if (failingFor >= disableAfterMs) {
     const disabled = await tx
       .update(webhooks)
-      .set({ enabled: false, disabledAt: now, disabledReason: "No successful delivery for 3 days", updatedAt: now })
+      .set({ enabled: false, disabledAt: now, disabledReason: `No successful delivery for ${disableAfter}`, updatedAt: now })
       .where(unchanged)
       .returning({ id: webhooks.id });
     if (disabled.length === 0) return;
     await failWaitingMessages(tx, webhook.id, now);
     await emailAdmins({
       kind: "webhook_disabled",
-      subject: "A webhook was turned off after 3 days of failed deliveries",
+      subject: `A webhook was turned off after ${disableAfter} of failed deliveries`,
       body: `No message to ${webhook.url} has been delivered since ${since}, so the webhook was turned off and its waiting messages were marked failed.\n\nFix the receiver, turn the webhook on again, and resend what it missed from the delivery log (or read it from GET /v1/events): ${settings}`,
     });
     return;
@@ -73,8 +76,8 @@ export async function applyFailurePolicy(tx: Executor, ctx: PolicyContext, webho
     if (alerted.length === 0) return;
     await emailAdmins({
       kind: "webhook_failing",
-      subject: "A webhook has been failing for a day",
-      body: `Messages to ${webhook.url} have failed since ${since}. Deliveries are retried; after 3 days without a success the webhook will be turned off.\n\nSee the delivery log: ${settings}`,
+      subject: `A webhook has been failing for ${alertAfter}`,
+      body: `Messages to ${webhook.url} have failed since ${since}. Deliveries are retried; after ${disableAfter} without a success the webhook will be turned off.\n\nSee the delivery log: ${settings}`,
     });
   }
 }

@@ -6,12 +6,12 @@
 import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import { events, webhookMessages, webhooks } from "@/db/schema";
 import { scheduleDelivery } from "@/server/jobs/queue";
-import type { WebhookDeps } from "./deps";
+import type { DeliveryDeps } from "./deps";
 import { leaseMs } from "./deliver";
 import { applyFailurePolicy } from "./failure-policy";
 import { logRetentionDays } from "./delivery-log";
 
-export async function runWebhookMaintenance(deps: WebhookDeps) {
+export async function runWebhookMaintenance(deps: DeliveryDeps) {
   const { ctx } = deps;
   const now = ctx.clock.now();
   const failing = await ctx.db
@@ -37,7 +37,7 @@ export async function runWebhookMaintenance(deps: WebhookDeps) {
   return { requeued: [...stuck].length };
 }
 
-export async function deleteExpiredHistory(deps: WebhookDeps) {
+export async function deleteExpiredHistory(deps: DeliveryDeps) {
   const cutoff = new Date(deps.ctx.clock.now().getTime() - logRetentionDays * 24 * 60 * 60 * 1000);
   const messages = await deps.ctx.db
     .delete(webhookMessages)

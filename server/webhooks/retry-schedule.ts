@@ -7,6 +7,3 @@ export const maxAttempts = retryDelaysMs.length + 1;
 
 /** The wait before the next try after `attemptsMade` failed tries, or null when none is left. */
 export const retryDelayAfter = (attemptsMade: number): number | null => retryDelaysMs[attemptsMade - 1] ?? null;
-
-export const alertAfterMs = 24 * hour;
-export const disableAfterMs = 72 * hour;

@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { env } from "@/server/env";
 import { type DeliverPayload, type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import { createDeliveryClient } from "@/server/webhooks/delivery-client";
-import type { WebhookDeps } from "@/server/webhooks/deps";
+import type { WorkerDeps } from "@/worker/deps";
 import type { TestDatabase } from "./database";
 import { clearJobs, queuedJobs } from "./jobs";
 import { type Receiver, startReceiver } from "./receiver";
@@ -17,7 +17,7 @@ export function allowReceiver(receiver: Receiver) {
   if (!env.WEBHOOK_ALLOW_TARGETS.includes(receiver.target)) env.WEBHOOK_ALLOW_TARGETS.push(receiver.target);
 }
 
-export function webhookDeps(test: TestDatabase, receiver: Receiver): WebhookDeps & { sent: SentEmail[] } {
+export function webhookDeps(test: TestDatabase, receiver: Receiver): WorkerDeps & { sent: SentEmail[] } {
   allowReceiver(receiver);
   const sent: SentEmail[] = [];
   return {
@@ -30,7 +30,7 @@ export function webhookDeps(test: TestDatabase, receiver: Receiver): WebhookDeps
 }
 
 /** Ids of messages whose delivery job is queued, oldest first (what the worker would run). */
-export async function queuedMessageIds(deps: WebhookDeps): Promise<string[]> {
+export async function queuedMessageIds(deps: WorkerDeps): Promise<string[]> {
   return (await queuedJobs<DeliverPayload>(deps.ctx.db, taskNames.deliver)).map((job) => job.payload.messageId);
 }
 
@@ -53,7 +53,7 @@ export function verifySignature(header: string, rawBody: string, secret: string)
  * them, fan-out first, then oldest first, until none is left. (Tests of the
  * real worker run graphile-worker itself.)
  */
-export async function pump(deps: WebhookDeps): Promise<string[]> {
+export async function pump(deps: WorkerDeps): Promise<string[]> {
   const { fanOutCompany } = await import("@/server/webhooks/fan-out");
   const { deliverMessage } = await import("@/server/webhooks/deliver");
   const { sendQueuedEmail } = await import("@/server/notifications/email");

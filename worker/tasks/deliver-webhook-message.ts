@@ -1,7 +1,7 @@
 import type { Task } from "graphile-worker";
 import type { DeliverPayload } from "@/server/jobs/queue";
 import { deliverMessage } from "@/server/webhooks/deliver";
-import type { WebhookDeps } from "@/server/webhooks/deps";
+import type { WorkerDeps } from "../deps";
 
 /**
  * One attempt of one message. Failed deliveries are not errors here: the
@@ -9,7 +9,7 @@ import type { WebhookDeps } from "@/server/webhooks/deps";
  * faults (the database gone) throw, and graphile-worker retries those.
  */
 export const deliverWebhookMessage =
-  (deps: WebhookDeps): Task =>
+  (deps: WorkerDeps): Task =>
   async (payload, helpers) => {
     const { messageId } = payload as DeliverPayload;
     const outcome = await deliverMessage(deps, messageId);

@@ -1,17 +1,17 @@
 import type { Task } from "graphile-worker";
-import type { WebhookDeps } from "@/server/webhooks/deps";
+import type { WorkerDeps } from "../deps";
 import { deleteExpiredHistory, runWebhookMaintenance } from "@/server/webhooks/maintenance";
 
 /** Every minute: failure policy, interrupted attempts. */
 export const webhookMaintenance =
-  (deps: WebhookDeps): Task =>
+  (deps: WorkerDeps): Task =>
   async () => {
     await runWebhookMaintenance(deps);
   };
 
 /** Every hour: the delivery log and the event history keep 30 days. */
 export const deleteExpired =
-  (deps: WebhookDeps): Task =>
+  (deps: WorkerDeps): Task =>
   async () => {
     await deleteExpiredHistory(deps);
   };

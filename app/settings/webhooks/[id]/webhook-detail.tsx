@@ -8,6 +8,7 @@ import { Button } from "@/app/ui/button";
 import { Dialog } from "@/app/ui/dialog";
 import { formatDateTime, formatRate } from "@/app/ui/format";
 import { ErrorState, Loading } from "@/app/ui/states";
+import { disableAfter } from "@/server/webhooks/failure-thresholds";
 import { settingsApi } from "../../settings-api";
 import { useViewer } from "../../settings-providers";
 import { eventTypeLabels } from "../event-type-labels";
@@ -43,7 +44,7 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
         </div>
         {webhook.disabledReason && <p className="mt-2 text-sm text-slate-700">This webhook is off. {webhook.disabledReason}.</p>}
         {webhook.failingSince && enabled && (
-          <p className="mt-2 text-sm text-amber-800">Failing since {formatDateTime(webhook.failingSince)}. After 3 days without a success it is turned off.</p>
+          <p className="mt-2 text-sm text-amber-800">Failing since {formatDateTime(webhook.failingSince)}. After {disableAfter} without a success it is turned off.</p>
         )}
         <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-5">
           <Figure label="Success (24 h)" value={formatRate(webhook.successRate24h)} />
