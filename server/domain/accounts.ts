@@ -5,19 +5,13 @@ import { apiKeys, companies, type UserRole, userRoles, users } from "@/db/schema
 import { generateApiKey } from "@/server/auth/api-key-format";
 import { hashPassword } from "@/server/auth/passwords";
 import type { DomainContext } from "./context";
-import { DomainError, invalidInput, notFound } from "./errors";
+import { DomainError, notFound, parseInput } from "./errors";
 
 const name = z.string().trim().min(1, "must not be empty").max(200);
 
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw invalidInput(z.prettifyError(parsed.error));
-  return parsed.data;
-}
-
 export async function createCompany(ctx: DomainContext, input: { name: string }) {
   const id = ctx.newId("company");
-  await ctx.db.insert(companies).values({ id, name: parse(name, input.name), createdAt: ctx.clock.now() });
+  await ctx.db.insert(companies).values({ id, name: parseInput(name, input.name), createdAt: ctx.clock.now() });
   return { id };
 }
 
@@ -36,7 +30,7 @@ const rateLimit = z.number().int().min(1).max(1_000_000).nullable();
 export async function setCompanyRateLimits(ctx: DomainContext, companyId: string, limits: { perKey: number | null; perCompany: number | null }) {
   const updated = await ctx.db
     .update(companies)
-    .set({ rateLimitPerKey: parse(rateLimit, limits.perKey), rateLimitPerCompany: parse(rateLimit, limits.perCompany) })
+    .set({ rateLimitPerKey: parseInput(rateLimit, limits.perKey), rateLimitPerCompany: parseInput(rateLimit, limits.perCompany) })
     .where(eq(companies.id, companyId))
     .returning({ id: companies.id });
   if (updated.length === 0) throw notFound("company", companyId);
@@ -53,7 +47,7 @@ const userInput = z.object({
 export type UserInput = { companyId: string; email: string; name: string; role: UserRole; password: string };
 
 export async function createUser(ctx: DomainContext, input: UserInput) {
-  const parsed = parse(userInput, input);
+  const parsed = parseInput(userInput, input);
   const [company] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, parsed.companyId));
   if (!company) throw notFound("company", parsed.companyId);
   const id = ctx.newId("user");
@@ -76,7 +70,7 @@ export async function createUser(ctx: DomainContext, input: UserInput) {
 
 /** Creates a key and returns it whole, the only time it is ever available. */
 export async function createApiKey(ctx: DomainContext, input: { companyId: string; name: string; createdByUserId?: string }) {
-  const keyName = parse(name, input.name);
+  const keyName = parseInput(name, input.name);
   const [company] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.companyId));
   if (!company) throw notFound("company", input.companyId);
   const { key, hash, displayPrefix } = generateApiKey();

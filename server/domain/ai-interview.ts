@@ -9,7 +9,7 @@ import { files, highlightTypes, type IncompleteReason, recommendations, transcri
 import { aiDecision, type UploadInput } from "./attempts";
 import { changeCandidate } from "./candidate-changes";
 import type { DomainContext } from "./context";
-import { invalidInput, invalidState } from "./errors";
+import { invalidState, parseInput } from "./errors";
 import { isResultFinal } from "./event-rules";
 import { loadInterview } from "./interviews";
 
@@ -43,7 +43,7 @@ export type FinishAiInput = {
 };
 
 export async function finishAiInterview(ctx: DomainContext, candidateId: string, input: FinishAiInput) {
-  const transcript = transcriptInput.parse(input.transcript);
+  const transcript = parseInput(transcriptInput, input.transcript);
   return changeCandidate(ctx, candidateId, async (candidate, tx, now) => {
     if (!candidate.aiStartedAt) throw invalidState("The AI interview has not started.");
     if (candidate.aiFinishedAt) throw invalidState("The AI interview has already finished.");
@@ -77,15 +77,14 @@ export const scoreInput = z.object({
  * (needs_review), the AI also decides passed or did_not_pass by the pass mark.
  */
 export async function saveScore(ctx: DomainContext, candidateId: string, input: z.input<typeof scoreInput>) {
-  const parsed = scoreInput.safeParse(input);
-  if (!parsed.success) throw invalidInput(z.prettifyError(parsed.error));
+  const score = parseInput(scoreInput, input);
   return changeCandidate(ctx, candidateId, async (candidate, tx, now) => {
     if (!candidate.aiFinishedAt) throw invalidState("The AI interview has not finished.");
     if (candidate.scoreStatus !== "pending") throw invalidState(`The score is already ${candidate.scoreStatus}.`);
     const { passMark } = await loadInterview(tx, candidate.interviewId);
-    const decision = candidate.submittedAt && candidate.status === "needs_review" ? aiDecision(parsed.data.score, passMark) : null;
+    const decision = candidate.submittedAt && candidate.status === "needs_review" ? aiDecision(score.score, passMark) : null;
     return {
-      patch: { ...parsed.data, scoreStatus: "saved", scoredAt: now, ...(decision ? { status: decision } : {}) },
+      patch: { ...score, scoreStatus: "saved", scoredAt: now, ...(decision ? { status: decision } : {}) },
       by: aiActor,
     };
   });

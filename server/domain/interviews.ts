@@ -16,7 +16,7 @@ import {
   questionTypes,
 } from "@/db/schema";
 import type { DomainContext } from "./context";
-import { invalidInput, invalidState, notFound } from "./errors";
+import { invalidState, notFound, parseInput } from "./errors";
 
 export const interviewInput = z
   .object({
@@ -71,9 +71,7 @@ export const interviewInput = z
 export type InterviewInput = z.input<typeof interviewInput>;
 
 export async function createInterview(ctx: DomainContext, companyId: string, input: InterviewInput) {
-  const parsed = interviewInput.safeParse(input);
-  if (!parsed.success) throw invalidInput(z.prettifyError(parsed.error));
-  const { questions, ...fields } = parsed.data;
+  const { questions, ...fields } = parseInput(interviewInput, input);
   const id = ctx.newId("interview");
   return ctx.db.transaction(async (tx) => {
     await tx.insert(interviews).values({ id, companyId, ...fields, createdAt: ctx.clock.now() });

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Executor } from "@/db/client";
 import { companies, eventTypes, interviews, webhookMessages, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
-import { DomainError, invalidInput, notFound } from "@/server/domain/errors";
+import { DomainError, invalidInput, notFound, parseInput } from "@/server/domain/errors";
 import { env } from "@/server/env";
 import { scheduleDelivery } from "@/server/jobs/queue";
 import { hostnameOf, targetOf } from "./address";
@@ -22,12 +22,6 @@ import { maxWebhooksPerCompany, type WebhookSettingsInput, webhookChangesSchema,
 
 export const secretOverlapMs = 24 * 60 * 60 * 1000;
 export const maxResendBatch = 1000;
-
-function parseSettings<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw invalidInput(parsed.error.issues.map((issue) => issue.message).join(" "));
-  return parsed.data;
-}
 
 /**
  * Resolves the host when the address is saved, to refuse early (with a clear
@@ -59,7 +53,7 @@ async function findWebhook(db: Executor, companyId: string, webhookId: string) {
 
 /** Creates a webhook and returns its signing secret (also readable later by admins). */
 export async function createWebhook(ctx: DomainContext, companyId: string, input: WebhookSettingsInput, options: { resolver?: Resolver } = {}) {
-  const settings = parseSettings(webhookSettingsSchema(env.WEBHOOK_ALLOW_TARGETS), input);
+  const settings = parseInput(webhookSettingsSchema(env.WEBHOOK_ALLOW_TARGETS), input);
   await assertResolvesPublic(settings.url, options.resolver);
   const secret = generateSecret();
   const id = ctx.newId("webhook");
@@ -99,7 +93,7 @@ export async function updateWebhook(
   input: Partial<WebhookSettingsInput>,
   options: { resolver?: Resolver } = {},
 ) {
-  const settings = parseSettings(webhookChangesSchema(env.WEBHOOK_ALLOW_TARGETS), input);
+  const settings = parseInput(webhookChangesSchema(env.WEBHOOK_ALLOW_TARGETS), input);
   if (settings.url !== undefined) await assertResolvesPublic(settings.url, options.resolver);
   await ctx.db.transaction(async (tx) => {
     const webhook = await findWebhook(tx, companyId, webhookId);

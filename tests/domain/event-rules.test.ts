@@ -12,6 +12,7 @@ import {
   storeRecording,
 } from "@/server/domain/ai-interview";
 import { abandonAttempt, cancelAttempt, moveOnAttempt, submitAttempt } from "@/server/domain/attempts";
+import { DomainError } from "@/server/domain/errors";
 import { changeStatus } from "@/server/domain/statuses";
 import { useTestDatabase } from "../support/database";
 import { queuedJobs } from "../support/jobs";
@@ -265,5 +266,19 @@ describe("attempts", () => {
     await expect(saveScore(test.ctx, candidate.id, score())).rejects.toThrow(/not finished/);
     await finishAiInterview(test.ctx, candidate.id, { transcript: [], durationSeconds: 10, questionsAsked: 2 });
     expect((await row(candidate.id)).aiQuestionsAnswered).toBe(0);
+  });
+});
+
+describe("domain input", () => {
+  it("is refused with the domain's own error, every problem in words, never a raw schema error", async () => {
+    const candidate = await startCandidate(test.ctx, interview.id);
+    await completeSteps(test.ctx, interview, candidate.id);
+    const refusal = finishAiInterview(test.ctx, candidate.id, {
+      transcript: [{ question: "", answer: "x", speakingSeconds: -1 }],
+      durationSeconds: 60,
+      questionsAsked: 1,
+    });
+    await expect(refusal).rejects.toBeInstanceOf(DomainError);
+    await expect(refusal).rejects.toMatchObject({ code: "invalid_input", message: expect.stringMatching(/^0\.question: .+\. 0\.speakingSeconds: .+\.$/) });
   });
 });
