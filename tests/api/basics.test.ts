@@ -105,6 +105,13 @@ describe("authentication", () => {
     await unauthorized({ key: "not-a-key" });
   });
 
+  it("takes the scheme name in any case, and the key only exactly", async () => {
+    for (const header of [`bearer ${acme.key}`, `BEARER ${acme.key}`, `bEaReR  ${acme.key}`]) {
+      expect((await callApi(server, "/v1/me", { headers: { Authorization: header } })).status, header).toBe(200);
+    }
+    await unauthorized({ headers: { Authorization: `bearer ${acme.key.toUpperCase()}` } });
+  });
+
   it("refuses a key in the address, even a valid one, and does not use it", async () => {
     for (const query of [`api_key=${acme.key}`, `key=${acme.key}`, `access_token=${acme.key}`, `anything=${acme.key}`]) {
       const response = await unauthorized({ key: acme.key }, `/v1/me?${query}`);
