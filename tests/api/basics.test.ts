@@ -239,6 +239,18 @@ describe("query validation", () => {
     expect(response.status).toBe(200);
   });
 
+  // This test makes many requests: it uses a company of its own, so that acme's rate limits do not refuse it.
+  it("ignores unknown parameters named like built-in object members, and still asks for a key", async () => {
+    const { key, submitted } = await apiCompany(test.ctx, "Members");
+    const names = ["toString", "constructor", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__", "__proto__"];
+    for (const name of names) {
+      for (const path of [`/v1/me?${name}=1`, `/v1/candidates/${submitted.id}?${name}=`, `/v1/candidates?${name}=1&${name}=2&limit=5`]) {
+        expect((await callApi(server, path, { key })).status, path).toBe(200);
+        expect((await callApi(server, path)).status, path).toBe(401);
+      }
+    }
+  });
+
   it("never answers with a 5xx, whatever the input", async () => {
     const junk = ["%00", "%ff%fe", "'; drop table candidates; --", "a".repeat(1000), "🙂", "%2e%2e%2f", "[]", "{}", "null", "-1", "1e3", "0x10"];
     const paths = junk.flatMap((value) => {
