@@ -179,8 +179,8 @@ describe("tenant isolation", () => {
 });
 
 describe("query validation", () => {
-  const problemsOf = async (path: string) => {
-    const response = await callApi(server, path, { key: acme.key });
+  const problemsOf = async (path: string, key = acme.key) => {
+    const response = await callApi(server, path, { key });
     expect(response.status, path).toBe(422);
     expect(response.body).toMatchObject({ success: false, error: "validation_error" });
     for (const problem of response.body.details.problems) {
@@ -239,7 +239,7 @@ describe("query validation", () => {
     expect(response.status).toBe(200);
   });
 
-  // This test makes many requests: it uses a company of its own, so that acme's rate limits do not refuse it.
+  // The tests below make many requests: each uses a company of its own, so that acme's rate limits do not refuse them.
   it("ignores unknown parameters named like built-in object members, and still asks for a key", async () => {
     const { key, submitted } = await apiCompany(test.ctx, "Members");
     const names = ["toString", "constructor", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__", "__proto__"];
@@ -248,6 +248,18 @@ describe("query validation", () => {
         expect((await callApi(server, path, { key })).status, path).toBe(200);
         expect((await callApi(server, path)).status, path).toBe(401);
       }
+    }
+  });
+
+  it("takes limit only as plain decimal digits (leading zeros allowed), with one problem however far out of range", async () => {
+    const { key } = await apiCompany(test.ctx, "Digits");
+    expect((await callApi(server, "/v1/interviews?limit=007", { key })).status).toBe(200);
+    for (const limit of ["1e1", "0x10", "+5", "%205", "5%20", "1.0", "-1", "0b1", "5_0", "\u0665"]) {
+      const problems = await problemsOf(`/v1/candidates?limit=${limit}`, key);
+      expect(problems, limit).toEqual([expect.objectContaining({ parameter: "limit", code: "invalid_type" })]);
+    }
+    for (const limit of ["99999999999999999999", "9".repeat(400), "0"]) {
+      expect(await problemsOf(`/v1/events?limit=${limit}`, key), limit).toEqual([{ parameter: "limit", code: "out_of_range", message: "must be a whole number from 1 to 25" }]);
     }
   });
 

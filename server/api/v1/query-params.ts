@@ -9,14 +9,23 @@ import { type CursorKind, decodeCursor } from "@/server/api/cursors";
 import { scopedCompanyId } from "@/server/api/request-scope";
 import type { Problem } from "@/server/api/errors";
 
-export const limitParam = (max: number) =>
-  z.coerce
-    .number({ error: `must be a whole number from 1 to ${max}` })
-    .int({ error: `must be a whole number from 1 to ${max}` })
-    .min(1, { error: `must be a whole number from 1 to ${max}` })
-    .max(max, { error: `must be a whole number from 1 to ${max}` })
+/**
+ * A page size: plain decimal digits, leading zeros allowed. Number() would also
+ * read `1e1`, `0x10`, `+5` and ` 5`; those are refused. Whatever is wrong, the
+ * parameter gets one problem. Documented as the integer it stands for.
+ */
+export const limitParam = (max: number) => {
+  const rule = `must be a whole number from 1 to ${max}`;
+  return z
+    .string({ error: rule })
+    .superRefine((raw, ctx) => {
+      if (!/^[0-9]+$/.test(raw)) ctx.addIssue({ code: "custom", params: { code: "invalid_type" }, message: rule });
+      else if (Number(raw) < 1 || Number(raw) > max) ctx.addIssue({ code: "custom", params: { code: "out_of_range" }, message: rule });
+    })
+    .transform(Number)
     .default(25)
-    .meta({ description: `1 to ${max}; default 25` });
+    .meta({ description: `1 to ${max}; default 25`, override: { type: "integer", minimum: 1, maximum: max, default: 25 } });
+};
 
 export const enumParam = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(", ")}` });
