@@ -54,6 +54,24 @@ export const splitList = (raw: string) =>
 export const dateTimeParam = () =>
   z.iso.datetime({ offset: true, error: "must be an RFC 3339 date-time, for example 2026-11-01T09:00:00Z" });
 
+const earliestStorable = "0001-01-01T00:00:00Z";
+const latestStorable = "9999-12-31T23:59:59.999999Z";
+
+/**
+ * A checked date-time as the same instant in UTC, for SQL. RFC 3339 allows
+ * more than PostgreSQL's timestamptz input takes (year 0000, and offsets past
+ * ±15:59 on PostgreSQL 15), so the offset is applied here, keeping the
+ * fraction as written. An instant outside years 1 to 9999 becomes the nearest
+ * of those bounds: as a filter it selects the same candidates, all or none.
+ */
+export function utcDateTime(value: string): string {
+  const fraction = /\.\d+/.exec(value)?.[0] ?? "";
+  const wholeSeconds = Date.parse(value.replace(fraction, ""));
+  if (wholeSeconds < Date.parse(earliestStorable)) return earliestStorable;
+  if (wholeSeconds > Date.parse(latestStorable)) return latestStorable;
+  return `${new Date(wholeSeconds).toISOString().slice(0, 19)}${fraction}Z`;
+}
+
 /** A cursor this API returned for the caller's company and one of `kinds`. */
 export const cursorParam = (kinds: CursorKind[]) =>
   z.string().superRefine((raw, ctx) => {
