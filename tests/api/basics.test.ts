@@ -76,6 +76,16 @@ describe("response shapes", () => {
     }
   });
 
+  it("answers malformed percent-escapes in the path like any unknown id or path", async () => {
+    for (const path of ["/v1/interviews/%", "/v1/files/%zz", "/v1/candidates/%C0%AF/transcript", "/v1/candidates/a%ED%A0%80/recording"]) {
+      const response = await callApi(server, path, { key: acme.key });
+      expect(response.status, path).toBe(404);
+      expect(response.body).toMatchObject({ success: false, error: "not_found", trace_id: expect.any(String) });
+      expect((await callApi(server, path)).status, path).toBe(401);
+    }
+    expect((await callApi(server, "/v1/%ff", { key: acme.key })).body).toMatchObject({ success: false, error: "not_found" });
+  });
+
   it("refuses every other method with 405, Allow: GET and the envelope", async () => {
     for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"]) {
       for (const path of ["/v1/candidates", `/v1/candidates/${acme.submitted.id}`, "/v1/nope", "/v1/openapi.json"]) {
