@@ -229,6 +229,11 @@ describe("query validation", () => {
     expect(problems.map((p) => p.parameter)).toEqual([parameter]);
   });
 
+  it("names every unknown value of a comma list in the parameter's one problem", async () => {
+    const problems = await problemsOf("/v1/events?type=candidate.ready,nope,bogus,nope");
+    expect(problems).toEqual([{ parameter: "type", code: "invalid_value", message: expect.stringContaining('"nope", "bogus"') }]);
+  });
+
   it("refuses cursors that were altered, or come from another endpoint, ordering or company", async () => {
     const page = await callApi(server, "/v1/interviews?limit=1", { key: acme.key });
     const cursor: string = page.body.data.next_cursor ?? (await callApi(server, "/v1/events?limit=1", { key: acme.key })).body.data.next_cursor;

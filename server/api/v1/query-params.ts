@@ -37,10 +37,11 @@ export const enumListParam = (values: readonly string[]) =>
     .superRefine((raw, ctx) => {
       const items = splitList(raw);
       if (items.length === 0) ctx.addIssue({ code: "custom", message: `must list one or more of ${values.join(", ")}` });
-      for (const item of items) {
-        if (!values.includes(item)) {
-          ctx.addIssue({ code: "custom", params: { code: "invalid_value" }, message: `has an unknown value "${item}"; use ${values.join(", ")}` });
-        }
+      const unknown = [...new Set(items.filter((item) => !values.includes(item)))];
+      if (unknown.length > 0) {
+        const quoted = unknown.map((item) => `"${item}"`).join(", ");
+        const named = unknown.length === 1 ? `an unknown value ${quoted}` : `unknown values ${quoted}`;
+        ctx.addIssue({ code: "custom", params: { code: "invalid_value" }, message: `has ${named}; use ${values.join(", ")}` });
       }
     })
     .meta({ description: `one or more of ${values.join(", ")}, separated by commas` });
