@@ -234,6 +234,12 @@ describe("query validation", () => {
     expect(problems).toEqual([{ parameter: "type", code: "invalid_value", message: expect.stringContaining('"nope", "bogus"') }]);
   });
 
+  it("refuses an id with a NUL character, which no id can hold, instead of failing in the database", async () => {
+    for (const path of ["/v1/candidates?interview_id=%00", "/v1/events?interview_id=int_a%00b"]) {
+      expect(await problemsOf(path), path).toEqual([expect.objectContaining({ parameter: "interview_id", code: "invalid_value" })]);
+    }
+  });
+
   it("refuses cursors that were altered, or come from another endpoint, ordering or company", async () => {
     const page = await callApi(server, "/v1/interviews?limit=1", { key: acme.key });
     const cursor: string = page.body.data.next_cursor ?? (await callApi(server, "/v1/events?limit=1", { key: acme.key })).body.data.next_cursor;

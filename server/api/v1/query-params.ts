@@ -52,6 +52,14 @@ export const splitList = (raw: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
+/**
+ * An id to filter by. Ids are opaque: any text is taken, and an unknown id
+ * matches nothing. Only NUL is refused, since PostgreSQL text cannot hold it
+ * (and so no id has it).
+ */
+export const idParam = () =>
+  z.string().refine((raw) => !raw.includes("\0"), { params: { code: "invalid_value" }, message: "is not an id: it contains a NUL character" });
+
 export const dateTimeParam = () =>
   z.iso.datetime({ offset: true, error: "must be an RFC 3339 date-time, for example 2026-11-01T09:00:00Z" });
 
