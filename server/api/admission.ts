@@ -39,7 +39,9 @@ const invalidKey = () =>
   new ApiError("auth_error", "The API key is missing, invalid or revoked. Send it as `Authorization: Bearer <API key>`.");
 
 export async function admit(sql: postgres.Sql, authorization: string | null): Promise<ApiCaller> {
-  const match = /^Bearer ([^\s]+)$/.exec(authorization?.trim() ?? "");
+  // The scheme name is case-insensitive (RFC 7235 §2.1) and followed by one or
+  // more spaces (RFC 6750 §2.1); the key itself must match exactly.
+  const match = /^Bearer +(\S+)$/i.exec(authorization?.trim() ?? "");
   if (!match || !looksLikeApiKey(match[1]!)) throw invalidKey();
   const [row] = await sql<AdmitRow[]>`
     select * from api_admit(${hashApiKey(match[1]!)}, ${env.RATE_LIMIT_PER_KEY}, ${env.RATE_LIMIT_PER_COMPANY})`;

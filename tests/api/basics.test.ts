@@ -76,6 +76,16 @@ describe("response shapes", () => {
     }
   });
 
+  it("answers malformed percent-escapes in the path like any unknown id or path", async () => {
+    for (const path of ["/v1/interviews/%", "/v1/files/%zz", "/v1/candidates/%C0%AF/transcript", "/v1/candidates/a%ED%A0%80/recording"]) {
+      const response = await callApi(server, path, { key: acme.key });
+      expect(response.status, path).toBe(404);
+      expect(response.body).toMatchObject({ success: false, error: "not_found", trace_id: expect.any(String) });
+      expect((await callApi(server, path)).status, path).toBe(401);
+    }
+    expect((await callApi(server, "/v1/%ff", { key: acme.key })).body).toMatchObject({ success: false, error: "not_found" });
+  });
+
   it("refuses every other method with 405, Allow: GET and the envelope", async () => {
     for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"]) {
       for (const path of ["/v1/candidates", `/v1/candidates/${acme.submitted.id}`, "/v1/nope", "/v1/openapi.json"]) {
@@ -103,6 +113,13 @@ describe("authentication", () => {
     await unauthorized({ headers: { Authorization: `Bearer ${acme.key} extra` } });
     await unauthorized({ key: "ivk_1111111111111111111111111111111111" });
     await unauthorized({ key: "not-a-key" });
+  });
+
+  it("takes the scheme name in any case, and the key only exactly", async () => {
+    for (const header of [`bearer ${acme.key}`, `BEARER ${acme.key}`, `bEaReR  ${acme.key}`]) {
+      expect((await callApi(server, "/v1/me", { headers: { Authorization: header } })).status, header).toBe(200);
+    }
+    await unauthorized({ headers: { Authorization: `bearer ${acme.key.toUpperCase()}` } });
   });
 
   it("refuses a key in the address, even a valid one, and does not use it", async () => {
@@ -172,8 +189,8 @@ describe("tenant isolation", () => {
 });
 
 describe("query validation", () => {
-  const problemsOf = async (path: string) => {
-    const response = await callApi(server, path, { key: acme.key });
+  const problemsOf = async (path: string, key = acme.key) => {
+    const response = await callApi(server, path, { key });
     expect(response.status, path).toBe(422);
     expect(response.body).toMatchObject({ success: false, error: "validation_error" });
     for (const problem of response.body.details.problems) {
@@ -212,6 +229,17 @@ describe("query validation", () => {
     expect(problems.map((p) => p.parameter)).toEqual([parameter]);
   });
 
+  it("names every unknown value of a comma list in the parameter's one problem", async () => {
+    const problems = await problemsOf("/v1/events?type=candidate.ready,nope,bogus,nope");
+    expect(problems).toEqual([{ parameter: "type", code: "invalid_value", message: expect.stringContaining('"nope", "bogus"') }]);
+  });
+
+  it("refuses an id with a NUL character, which no id can hold, instead of failing in the database", async () => {
+    for (const path of ["/v1/candidates?interview_id=%00", "/v1/events?interview_id=int_a%00b"]) {
+      expect(await problemsOf(path), path).toEqual([expect.objectContaining({ parameter: "interview_id", code: "invalid_value" })]);
+    }
+  });
+
   it("refuses cursors that were altered, or come from another endpoint, ordering or company", async () => {
     const page = await callApi(server, "/v1/interviews?limit=1", { key: acme.key });
     const cursor: string = page.body.data.next_cursor ?? (await callApi(server, "/v1/events?limit=1", { key: acme.key })).body.data.next_cursor;
@@ -230,6 +258,30 @@ describe("query validation", () => {
   it("ignores unknown query parameters", async () => {
     const response = await callApi(server, "/v1/candidates?colour=blue&limit=5", { key: acme.key });
     expect(response.status).toBe(200);
+  });
+
+  // The tests below make many requests: each uses a company of its own, so that acme's rate limits do not refuse them.
+  it("ignores unknown parameters named like built-in object members, and still asks for a key", async () => {
+    const { key, submitted } = await apiCompany(test.ctx, "Members");
+    const names = ["toString", "constructor", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__", "__proto__"];
+    for (const name of names) {
+      for (const path of [`/v1/me?${name}=1`, `/v1/candidates/${submitted.id}?${name}=`, `/v1/candidates?${name}=1&${name}=2&limit=5`]) {
+        expect((await callApi(server, path, { key })).status, path).toBe(200);
+        expect((await callApi(server, path)).status, path).toBe(401);
+      }
+    }
+  });
+
+  it("takes limit only as plain decimal digits (leading zeros allowed), with one problem however far out of range", async () => {
+    const { key } = await apiCompany(test.ctx, "Digits");
+    expect((await callApi(server, "/v1/interviews?limit=007", { key })).status).toBe(200);
+    for (const limit of ["1e1", "0x10", "+5", "%205", "5%20", "1.0", "-1", "0b1", "5_0", "\u0665"]) {
+      const problems = await problemsOf(`/v1/candidates?limit=${limit}`, key);
+      expect(problems, limit).toEqual([expect.objectContaining({ parameter: "limit", code: "invalid_type" })]);
+    }
+    for (const limit of ["99999999999999999999", "9".repeat(400), "0"]) {
+      expect(await problemsOf(`/v1/events?limit=${limit}`, key), limit).toEqual([{ parameter: "limit", code: "out_of_range", message: "must be a whole number from 1 to 25" }]);
+    }
   });
 
   it("never answers with a 5xx, whatever the input", async () => {

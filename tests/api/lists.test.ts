@@ -117,6 +117,25 @@ describe("GET /candidates", () => {
     const local = new Date(new Date(pivot).getTime() + 2 * 3600_000).toISOString().replace("Z", "+02:00");
     const sameInstant = (await callApi(server, `/v1/candidates?submitted_after=${encodeURIComponent(local)}`, { key })).body.data.candidates;
     expect(sameInstant.map((c: { id: string }) => c.id)).toEqual(after.map((c: { id: string }) => c.id));
+    // RFC 3339 allows offsets up to ±23:59; PostgreSQL's own parser stops at ±15:59.
+    const farEast = new Date(new Date(pivot).getTime() + 20 * 3600_000).toISOString().replace("Z", "+20:00");
+    const farEastInstant = (await callApi(server, `/v1/candidates?submitted_after=${encodeURIComponent(farEast)}`, { key })).body.data.candidates;
+    expect(farEastInstant.map((c: { id: string }) => c.id)).toEqual(after.map((c: { id: string }) => c.id));
+  });
+
+  it("takes date-times beyond what the database can store as the nearest it can: everything or nothing", async () => {
+    const all = (await callApi(server, "/v1/candidates?limit=25", { key })).body.data.candidates.map((c: { id: string }) => c.id);
+    const ids = async (query: string) => {
+      const response = await callApi(server, `/v1/candidates?limit=25&${query}`, { key });
+      expect(response.status, query).toBe(200);
+      return response.body.data.candidates.map((c: { id: string }) => c.id);
+    };
+    const encoded = (value: string) => encodeURIComponent(value);
+    expect(await ids(`submitted_after=${encoded("0000-01-01T00:00:00Z")}`)).toEqual(all);
+    expect(await ids(`submitted_before=${encoded("9999-12-31T23:59:59-23:59")}`)).toEqual(all);
+    expect(await ids(`submitted_before=${encoded("0001-01-01T00:00:00+01:00")}`)).toEqual([]);
+    expect(await ids(`submitted_before=${encoded("0000-01-01T00:00:00+23:59")}`)).toEqual([]);
+    expect(await ids(`submitted_after=${encoded("9999-12-31T23:59:59-23:59")}`)).toEqual([]);
   });
 
   it("skips no one and repeats no one while new candidates are submitted during the walk", async () => {

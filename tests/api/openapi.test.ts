@@ -68,6 +68,15 @@ describe("the OpenAPI document", () => {
       expect(item.get.security, path).toEqual([{ bearerAuth: [] }]);
     }
   });
+
+  it("keeps every object open and documents the success envelope's optional message, so added fields break no client (spec 2.1, 9)", () => {
+    expect(JSON.stringify(document)).not.toContain('"additionalProperties":false');
+    for (const [path, item] of Object.entries(document.paths)) {
+      const envelope = responseFor(path, 200).content["application/json"].schema as { properties: Record<string, unknown>; required: string[] };
+      expect(envelope.properties.message, path).toEqual({ type: "string" });
+      expect(envelope.required, path).toEqual(["success", "data", "timestamp", "trace_id"]);
+    }
+  });
 });
 
 describe("every real response matches the document", () => {

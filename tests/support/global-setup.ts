@@ -22,10 +22,11 @@ declare module "vitest" {
 }
 
 /**
- * API and browser tests run the production build. It is built once per run;
- * TEST_REUSE_BUILD=1 keeps an existing build while iterating on tests only.
+ * API and browser tests (and `npm run fuzz`) run the production build. It is
+ * built once per run; TEST_REUSE_BUILD=1 keeps an existing build while
+ * iterating on tests only.
  */
-function buildApp() {
+export function buildApp() {
   if (process.env.TEST_REUSE_BUILD === "1" && existsSync(".next/BUILD_ID")) return;
   const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
   execFileSync(process.execPath, [nextBin, "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" } });

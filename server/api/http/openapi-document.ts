@@ -87,6 +87,18 @@ const description = `Read-only access to interviews, candidates, transcripts, re
 - Only GET is accepted: any other method on any path answers **405** with \`Allow: GET\` and error \`permission_denied\`.
 - Limits: 120 requests per minute per key and 300 per company; \`RateLimit-*\` headers on every admitted response.`;
 
+/**
+ * zod renders every object closed (`additionalProperties: false`), but fields
+ * may be added at any time and clients must ignore what they do not know
+ * (spec 9): a client validating against a closed object would break on the
+ * first new field. Every object of the document stays open.
+ */
+function openObjects(node: unknown) {
+  if (typeof node !== "object" || node === null) return;
+  if ("additionalProperties" in node && node.additionalProperties === false) delete node.additionalProperties;
+  for (const child of Object.values(node)) openObjects(child);
+}
+
 function build(): OpenAPIObject {
   const document = generateOpenApiDocument(v1Router, {
     title: "Interview API",
@@ -95,6 +107,7 @@ function build(): OpenAPIObject {
     baseUrl: `${env.APP_URL}/v1`,
     securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API key created in the settings by a company admin." } },
   });
+  openObjects(document);
   const generated = document.components?.schemas ?? {};
   for (const name of Object.keys(generated)) if (name.startsWith("error.")) delete generated[name];
   document.components = {

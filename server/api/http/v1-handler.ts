@@ -51,6 +51,20 @@ function toApiError(error: unknown, method: string, path: string): ApiError | nu
   return null;
 }
 
+/**
+ * trpc-to-openapi collects the query into a plain object, so a parameter named
+ * like a member of Object.prototype (`constructor`, `toString`, `__proto__`…)
+ * makes it throw before any procedure runs. No parameter of ours has such a
+ * name and unknown parameters are ignored, so the adapter never sees them.
+ */
+function withoutPrototypeNames(request: Request, url: URL): Request {
+  const clashing = [...url.searchParams.keys()].filter((name) => name in Object.prototype);
+  if (clashing.length === 0) return request;
+  const kept = new URL(url);
+  for (const name of clashing) kept.searchParams.delete(name);
+  return new Request(kept, request);
+}
+
 const internalError = () =>
   new ApiError("internal_error", "Something went wrong on our side. Quote the trace_id when contacting support.");
 
@@ -72,7 +86,7 @@ export async function handleV1Request(request: Request): Promise<Response> {
   let failure: unknown;
   try {
     const response = await createOpenApiFetchHandler({
-      req: request,
+      req: withoutPrototypeNames(request, url),
       endpoint: "/v1",
       router: v1Router,
       createContext: () => context,

@@ -4,7 +4,7 @@ import { ApiError } from "@/server/api/errors";
 import { apiProcedure, ok } from "@/server/api/trpc";
 import { type CandidatePosition, listCandidates as readCandidates } from "@/server/read/candidates";
 import { listCandidatesInput, listCandidatesMeta, listCandidatesOutput } from "./list-candidates.types";
-import { splitList } from "./query-params";
+import { splitList, utcDateTime } from "./query-params";
 
 export const listCandidates = apiProcedure
   .meta(listCandidatesMeta)
@@ -30,8 +30,8 @@ export const listCandidates = apiProcedure
         state: input.state,
         interviewId: input.interview_id,
         statuses: input.status ? (splitList(input.status) as CandidateStatus[]) : undefined,
-        submittedAfter: input.submitted_after,
-        submittedBefore: input.submitted_before,
+        submittedAfter: input.submitted_after && utcDateTime(input.submitted_after),
+        submittedBefore: input.submitted_before && utcDateTime(input.submitted_before),
       },
       input.limit,
       after,

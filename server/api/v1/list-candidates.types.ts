@@ -2,7 +2,7 @@ import { z } from "zod";
 import { candidateStatuses } from "@/db/schema";
 import { candidateStates } from "@/server/read/candidates";
 import { openapi } from "./common";
-import { cursorParam, dateTimeParam, enumListParam, enumParam, limitParam } from "./query-params";
+import { cursorParam, dateTimeParam, enumListParam, enumParam, idParam, limitParam } from "./query-params";
 import { candidateSchema, successEnvelope } from "./schemas";
 
 export const listCandidatesMeta = openapi({
@@ -15,7 +15,7 @@ export const listCandidatesMeta = openapi({
   tags: ["Candidates"],
 });
 export const listCandidatesInput = z.object({
-  interview_id: z.string().optional(),
+  interview_id: idParam().optional(),
   status: enumListParam(candidateStatuses).optional(),
   state: enumParam(candidateStates).default("submitted"),
   submitted_after: dateTimeParam().optional().meta({ description: "submitted at or after this time" }),

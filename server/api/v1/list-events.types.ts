@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { eventTypes } from "@/db/schema";
 import { openapi } from "./common";
-import { cursorParam, enumListParam, limitParam } from "./query-params";
+import { cursorParam, enumListParam, idParam, limitParam } from "./query-params";
 import { eventSchema, successEnvelope } from "./schemas";
 
 export const listEventsMeta = openapi({
@@ -16,7 +16,7 @@ export const listEventsMeta = openapi({
 export const listEventsInput = z.object({
   after: cursorParam(["events"]).optional().meta({ description: "the next_cursor of the previous call; omitted: the oldest kept event" }),
   type: enumListParam(eventTypes).optional(),
-  interview_id: z.string().optional(),
+  interview_id: idParam().optional(),
   limit: limitParam(25),
 });
 export const listEventsOutput = successEnvelope(

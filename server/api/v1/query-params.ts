@@ -9,14 +9,23 @@ import { type CursorKind, decodeCursor } from "@/server/api/cursors";
 import { scopedCompanyId } from "@/server/api/request-scope";
 import type { Problem } from "@/server/api/errors";
 
-export const limitParam = (max: number) =>
-  z.coerce
-    .number({ error: `must be a whole number from 1 to ${max}` })
-    .int({ error: `must be a whole number from 1 to ${max}` })
-    .min(1, { error: `must be a whole number from 1 to ${max}` })
-    .max(max, { error: `must be a whole number from 1 to ${max}` })
+/**
+ * A page size: plain decimal digits, leading zeros allowed. Number() would also
+ * read `1e1`, `0x10`, `+5` and ` 5`; those are refused. Whatever is wrong, the
+ * parameter gets one problem. Documented as the integer it stands for.
+ */
+export const limitParam = (max: number) => {
+  const rule = `must be a whole number from 1 to ${max}`;
+  return z
+    .string({ error: rule })
+    .superRefine((raw, ctx) => {
+      if (!/^[0-9]+$/.test(raw)) ctx.addIssue({ code: "custom", params: { code: "invalid_type" }, message: rule });
+      else if (Number(raw) < 1 || Number(raw) > max) ctx.addIssue({ code: "custom", params: { code: "out_of_range" }, message: rule });
+    })
+    .transform(Number)
     .default(25)
-    .meta({ description: `1 to ${max}; default 25` });
+    .meta({ description: `1 to ${max}; default 25`, override: { type: "integer", minimum: 1, maximum: max, default: 25 } });
+};
 
 export const enumParam = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(", ")}` });
@@ -28,10 +37,11 @@ export const enumListParam = (values: readonly string[]) =>
     .superRefine((raw, ctx) => {
       const items = splitList(raw);
       if (items.length === 0) ctx.addIssue({ code: "custom", message: `must list one or more of ${values.join(", ")}` });
-      for (const item of items) {
-        if (!values.includes(item)) {
-          ctx.addIssue({ code: "custom", params: { code: "invalid_value" }, message: `has an unknown value "${item}"; use ${values.join(", ")}` });
-        }
+      const unknown = [...new Set(items.filter((item) => !values.includes(item)))];
+      if (unknown.length > 0) {
+        const quoted = unknown.map((item) => `"${item}"`).join(", ");
+        const named = unknown.length === 1 ? `an unknown value ${quoted}` : `unknown values ${quoted}`;
+        ctx.addIssue({ code: "custom", params: { code: "invalid_value" }, message: `has ${named}; use ${values.join(", ")}` });
       }
     })
     .meta({ description: `one or more of ${values.join(", ")}, separated by commas` });
@@ -42,8 +52,34 @@ export const splitList = (raw: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
+/**
+ * An id to filter by. Ids are opaque: any text is taken, and an unknown id
+ * matches nothing. Only NUL is refused, since PostgreSQL text cannot hold it
+ * (and so no id has it).
+ */
+export const idParam = () =>
+  z.string().refine((raw) => !raw.includes("\0"), { params: { code: "invalid_value" }, message: "is not an id: it contains a NUL character" });
+
 export const dateTimeParam = () =>
   z.iso.datetime({ offset: true, error: "must be an RFC 3339 date-time, for example 2026-11-01T09:00:00Z" });
+
+const earliestStorable = "0001-01-01T00:00:00Z";
+const latestStorable = "9999-12-31T23:59:59.999999Z";
+
+/**
+ * A checked date-time as the same instant in UTC, for SQL. RFC 3339 allows
+ * more than PostgreSQL's timestamptz input takes (year 0000, and offsets past
+ * ±15:59 on PostgreSQL 15), so the offset is applied here, keeping the
+ * fraction as written. An instant outside years 1 to 9999 becomes the nearest
+ * of those bounds: as a filter it selects the same candidates, all or none.
+ */
+export function utcDateTime(value: string): string {
+  const fraction = /\.\d+/.exec(value)?.[0] ?? "";
+  const wholeSeconds = Date.parse(value.replace(fraction, ""));
+  if (wholeSeconds < Date.parse(earliestStorable)) return earliestStorable;
+  if (wholeSeconds > Date.parse(latestStorable)) return latestStorable;
+  return `${new Date(wholeSeconds).toISOString().slice(0, 19)}${fraction}Z`;
+}
 
 /** A cursor this API returned for the caller's company and one of `kinds`. */
 export const cursorParam = (kinds: CursorKind[]) =>

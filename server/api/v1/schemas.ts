@@ -23,10 +23,11 @@ import {
 const dateTime = z.iso.datetime().meta({ description: "RFC 3339 date-time in UTC" });
 const uri = z.url();
 
-/** The success envelope around an endpoint's `data` (spec 2.1). */
+/** The success envelope around an endpoint's `data` (spec 2.1); this API never sets the optional `message`. */
 export function successEnvelope<T extends z.ZodType>(data: T) {
   return z.object({
     success: z.literal(true),
+    message: z.string().optional(),
     data,
     timestamp: z.int().meta({ description: "unix seconds" }),
     trace_id: z.string(),
