@@ -27,7 +27,8 @@ export const recommendationLabels: Record<Recommendation, string> = {
   not_recommended: "Not recommended",
 };
 
-export type CandidateRow = {
+/** What the read queries select for one candidate: everything the API's Candidate object is rendered from. */
+export type CandidateSource = {
   id: string;
   attempt: number;
   name: string;
@@ -79,7 +80,7 @@ export const candidateColumns = (sql: postgres.Sql) => sql`
     from files f where f.candidate_id = c.id and f.kind = 'document' and f.deleted_at is null
   ), '[]') as documents`;
 
-export function renderCandidate(row: CandidateRow) {
+export function renderCandidate(row: CandidateSource) {
   return {
     id: row.id,
     attempt: row.attempt,
@@ -152,7 +153,7 @@ export type CandidatePosition = { at: string; id: string };
 
 export function candidateListQuery(sql: postgres.Sql, companyId: string, filters: CandidateFilters, limit: number, after?: CandidatePosition) {
   const sortColumn = filters.state === "submitted" ? sql`c.submitted_at` : sql`c.started_at`;
-  return sql<(CandidateRow & { sort_at: Date })[]>`
+  return sql<(CandidateSource & { sort_at: Date })[]>`
     select ${candidateColumns(sql)}, ${sortColumn} as sort_at
     from candidates c join interviews i on i.id = c.interview_id
     where c.company_id = ${companyId} and not c.is_preview
@@ -174,7 +175,7 @@ export async function listCandidates(sql: postgres.Sql, companyId: string, filte
 }
 
 export async function getCandidate(sql: postgres.Sql, companyId: string, candidateId: string) {
-  const [row] = await sql<CandidateRow[]>`
+  const [row] = await sql<CandidateSource[]>`
     select ${candidateColumns(sql)}
     from candidates c join interviews i on i.id = c.interview_id
     where c.id = ${candidateId} and c.company_id = ${companyId} and not c.is_preview`;
@@ -184,7 +185,7 @@ export async function getCandidate(sql: postgres.Sql, companyId: string, candida
 /** Latest data of several candidates at once, by id. */
 export async function getCandidatesById(sql: postgres.Sql, companyId: string, candidateIds: string[]) {
   if (candidateIds.length === 0) return new Map<string, Candidate>();
-  const rows = await sql<CandidateRow[]>`
+  const rows = await sql<CandidateSource[]>`
     select ${candidateColumns(sql)}
     from candidates c join interviews i on i.id = c.interview_id
     where c.id in ${sql(candidateIds)} and c.company_id = ${companyId} and not c.is_preview`;

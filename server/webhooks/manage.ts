@@ -140,7 +140,7 @@ export async function setWebhookEnabled(ctx: DomainContext, companyId: string, w
 }
 
 export async function deleteWebhook(ctx: DomainContext, companyId: string, webhookId: string) {
-  await findWebhook(ctx.db, companyId, webhookId);
+  await assertOwnsWebhook(ctx, companyId, webhookId);
   await ctx.db.delete(webhooks).where(and(eq(webhooks.id, webhookId), eq(webhooks.companyId, companyId)));
 }
 
@@ -168,8 +168,13 @@ export async function revealWebhookSecret(ctx: DomainContext, companyId: string,
   return decryptSecret((await findWebhook(ctx.db, companyId, webhookId)).secretCiphertext);
 }
 
-export async function getWebhook(ctx: DomainContext, companyId: string, webhookId: string) {
+export async function loadWebhook(ctx: DomainContext, companyId: string, webhookId: string) {
   return findWebhook(ctx.db, companyId, webhookId);
+}
+
+/** Refuses (not found) a webhook of another company, before showing anything about it. */
+export async function assertOwnsWebhook(ctx: DomainContext, companyId: string, webhookId: string) {
+  await findWebhook(ctx.db, companyId, webhookId);
 }
 
 export async function listWebhooks(ctx: DomainContext, companyId: string) {

@@ -1,5 +1,5 @@
 import { deliveryChart } from "@/server/webhooks/delivery-chart";
-import { getWebhook } from "@/server/webhooks/manage";
+import { assertOwnsWebhook } from "@/server/webhooks/manage";
 import { signedInProcedure } from "../trpc";
 import { deliveryChartInput, deliveryChartOutput } from "./delivery-chart.types";
 
@@ -7,6 +7,6 @@ export const deliveryChartProcedure = signedInProcedure
   .input(deliveryChartInput)
   .output(deliveryChartOutput)
   .query(async ({ ctx, input }) => {
-    await getWebhook(ctx.domain, ctx.member.companyId, input.id);
+    await assertOwnsWebhook(ctx.domain, ctx.member.companyId, input.id);
     return { buckets: await deliveryChart(ctx.sql, ctx.member.companyId, input.id, input.range, ctx.domain.clock.now()) };
   });

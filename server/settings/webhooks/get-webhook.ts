@@ -1,13 +1,13 @@
-import { getWebhook } from "@/server/webhooks/manage";
+import { loadWebhook } from "@/server/webhooks/manage";
 import { signedInProcedure } from "../trpc";
-import { getWebhookOutput, webhookIdInput } from "./get-webhook.types";
+import { loadWebhookOutput, webhookIdInput } from "./get-webhook.types";
 import { viewWebhooks } from "./webhook-view";
 
-export const getWebhookProcedure = signedInProcedure
+export const loadWebhookProcedure = signedInProcedure
   .input(webhookIdInput)
-  .output(getWebhookOutput)
+  .output(loadWebhookOutput)
   .query(async ({ ctx, input }) => {
-    const row = await getWebhook(ctx.domain, ctx.member.companyId, input.id);
+    const row = await loadWebhook(ctx.domain, ctx.member.companyId, input.id);
     const [webhook] = await viewWebhooks(ctx.sql, ctx.member, [row], ctx.domain.clock.now());
     return { webhook: webhook! };
   });

@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { decodeCursor, encodeCursor } from "@/server/api/cursors";
 import { listMessages } from "@/server/webhooks/delivery-log";
-import { getWebhook } from "@/server/webhooks/manage";
+import { assertOwnsWebhook } from "@/server/webhooks/manage";
 import { signedInProcedure } from "../trpc";
 import { listMessagesInput, listMessagesOutput } from "./delivery-log.types";
 import { viewMessage } from "./message-view";
@@ -18,7 +18,7 @@ export const listMessagesProcedure = signedInProcedure
   .input(listMessagesInput)
   .output(listMessagesOutput)
   .query(async ({ ctx, input }) => {
-    await getWebhook(ctx.domain, ctx.member.companyId, input.id);
+    await assertOwnsWebhook(ctx.domain, ctx.member.companyId, input.id);
     const { messages, next } = await listMessages(
       ctx.sql,
       ctx.member.companyId,
