@@ -1,11 +1,11 @@
 import { loadWebhook } from "@/server/webhooks/manage";
 import { signedInProcedure } from "../trpc";
-import { loadWebhookOutput, webhookIdInput } from "./get-webhook.types";
+import { getWebhookOutput, webhookIdInput } from "./get-webhook.types";
 import { viewWebhooks } from "./webhook-view";
 
-export const loadWebhookProcedure = signedInProcedure
+export const getWebhookProcedure = signedInProcedure
   .input(webhookIdInput)
-  .output(loadWebhookOutput)
+  .output(getWebhookOutput)
   .query(async ({ ctx, input }) => {
     const row = await loadWebhook(ctx.domain, ctx.member.companyId, input.id);
     const [webhook] = await viewWebhooks(ctx.sql, ctx.member, [row], ctx.domain.clock.now());
