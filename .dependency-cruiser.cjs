@@ -1,0 +1,58 @@
+/**
+ * The layer rules (`npm run lint:layers`, part of `npm test`). A change that
+ * breaks one fails with the rule's name. Tests may import anything.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-cycles",
+      severity: "error",
+      comment: "Modules depend on each other one way only.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "app-is-the-top",
+      severity: "error",
+      comment: "Nothing outside app/ (the Next.js routes and pages) imports from it.",
+      from: { pathNot: "^(app|tests)/" },
+      to: { path: "^app/" },
+    },
+    {
+      name: "api-only-for-its-routes",
+      severity: "error",
+      comment: "server/api/ is the public API's own code: only its routes (app/v1, app/downloads) and itself import it.",
+      from: { pathNot: "^(app/v1|app/downloads|server/api|tests)/" },
+      to: { path: "^server/api/" },
+    },
+    {
+      name: "domain-stays-below-its-users",
+      severity: "error",
+      comment: "The domain write path knows nothing of webhooks, the settings pages or the API.",
+      from: { path: "^server/domain/" },
+      to: { path: "^server/(webhooks|settings|api)/" },
+    },
+    {
+      name: "db-is-the-ground-floor",
+      severity: "error",
+      comment: "db/ (schema, client, migrations) imports nothing of server/.",
+      from: { path: "^db/" },
+      to: { path: "^server/" },
+    },
+    {
+      name: "worker-stays-out-of-the-web",
+      severity: "error",
+      comment: "The web app and the services never import the worker process.",
+      from: { pathNot: "^(worker|tests)/|^server/runtime/" },
+      to: { path: "^worker/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|\\.next|test-artifacts)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
+  },
+};
