@@ -61,12 +61,3 @@ export async function admit(sql: postgres.Sql, authorization: string | null): Pr
     rateLimit,
   };
 }
-
-/**
- * A bucket whose next allowed time has passed is full, the same as no row, so
- * it can go: this keeps sign-in buckets for made-up emails from piling up.
- */
-export async function forgetSpentRateLimits(sql: postgres.Sql) {
-  const forgotten = await sql`delete from api_rate_limits where tat < now()`;
-  return forgotten.count;
-}

@@ -1,5 +1,5 @@
 import type { CandidateStatus } from "@/db/schema";
-import { type CursorKind, decodeCursor, encodeCursor } from "@/server/api/cursors";
+import { type CursorKind, decodeCursor, encodeCursor } from "@/server/security/cursors";
 import { ApiError } from "@/server/api/errors";
 import { apiProcedure, ok } from "@/server/api/trpc";
 import { type CandidatePosition, listCandidates as readCandidates } from "@/server/read/candidates";

@@ -1,5 +1,5 @@
 import type { EventType } from "@/db/schema";
-import { decodeCursor, encodeCursor } from "@/server/api/cursors";
+import { decodeCursor, encodeCursor } from "@/server/security/cursors";
 import { apiProcedure, ok } from "@/server/api/trpc";
 import { type EventPosition, listEvents as readEvents } from "@/server/read/events";
 import { listEventsInput, listEventsMeta, listEventsOutput } from "./list-events.types";

@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor } from "@/server/api/cursors";
+import { decodeCursor, encodeCursor } from "@/server/security/cursors";
 import { apiProcedure, ok } from "@/server/api/trpc";
 import { type InterviewPosition, listInterviews as readInterviews } from "@/server/read/interviews";
 import { listInterviewsInput, listInterviewsMeta, listInterviewsOutput } from "./list-interviews.types";

@@ -5,7 +5,7 @@
  * what a client sends; procedures parse the checked strings.
  */
 import { z } from "zod";
-import { type CursorKind, decodeCursor } from "@/server/api/cursors";
+import { type CursorKind, decodeCursor } from "@/server/security/cursors";
 import { scopedCompanyId } from "@/server/api/request-scope";
 import type { Problem } from "@/server/api/errors";
 

@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { decodeCursor, encodeCursor } from "@/server/api/cursors";
+import { decodeCursor, encodeCursor } from "@/server/security/cursors";
 import { listMessages } from "@/server/webhooks/delivery-log";
 import { getWebhook } from "@/server/webhooks/manage";
 import { signedInProcedure } from "../trpc";
