@@ -6,6 +6,7 @@ import type postgres from "postgres";
 import { hashApiKey, looksLikeApiKey } from "@/server/auth/api-key-format";
 import { env } from "@/server/env";
 import { ApiError } from "./errors";
+import { rateLimitHeaders } from "./rate-limit-headers";
 
 export type RateLimitState = { limit: number; remaining: number; resetSeconds: number };
 
@@ -26,14 +27,6 @@ type AdmitRow = {
   remaining: number | null;
   reset_ms: number | null;
 };
-
-export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
-  return {
-    "RateLimit-Limit": String(state.limit),
-    "RateLimit-Remaining": String(state.remaining),
-    "RateLimit-Reset": String(state.resetSeconds),
-  };
-}
 
 const invalidKey = () =>
   new ApiError("auth_error", "The API key is missing, invalid or revoked. Send it as `Authorization: Bearer <API key>`.");

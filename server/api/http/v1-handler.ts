@@ -14,9 +14,9 @@ import { createOpenApiFetchHandler } from "trpc-to-openapi";
 import { ZodError } from "zod";
 import { looksLikeApiKey } from "@/server/auth/api-key-format";
 import { log } from "@/server/log";
-import { rateLimitHeaders } from "../admission";
 import { ApiError, invalidQuery, methodNotAllowed } from "../errors";
 import type { ApiExchange } from "../exchange";
+import { rateLimitHeaders } from "../rate-limit-headers";
 import { createApiContext } from "../trpc";
 import { problemsFromZod } from "../v1/query-params";
 import { v1Router } from "../v1/router";
@@ -96,7 +96,7 @@ export async function handleV1Request(request: Request): Promise<Response> {
         exchange.failure = error;
       },
     });
-    const limitHeaders = exchange.rateLimit ? rateLimitHeaders(exchange.rateLimit) : {};
+    const limitHeaders: Record<string, string> = exchange.rateLimit ? rateLimitHeaders(exchange.rateLimit) : {};
     if (response.ok) {
       const headers = new Headers(response.headers);
       headers.set("X-Trace-Id", traceId);
