@@ -19,9 +19,9 @@ export type ApiCaller = {
 type AdmitRow = {
   api_key_id: string;
   api_key_name: string;
-  account_id: string;
-  account_name: string;
-  account_suspended: boolean;
+  company_id: string;
+  company_name: string;
+  company_suspended: boolean;
   allowed: boolean;
   rate_limit: number | null;
   remaining: number | null;
@@ -39,7 +39,7 @@ export async function admit(sql: postgres.Sql, authorization: string | null): Pr
   const [row] = await sql<AdmitRow[]>`
     select * from api_admit(${hashApiKey(match[1]!)}, ${env.RATE_LIMIT_PER_KEY}, ${env.RATE_LIMIT_PER_COMPANY})`;
   if (!row) throw invalidKey();
-  if (row.account_suspended) {
+  if (row.company_suspended) {
     throw new ApiError("permission_denied", "This company account is suspended. Contact the service operator.");
   }
   const rateLimit = { limit: row.rate_limit!, remaining: row.remaining!, resetSeconds: Math.ceil(row.reset_ms! / 1000) };
@@ -50,7 +50,7 @@ export async function admit(sql: postgres.Sql, authorization: string | null): Pr
   }
   return {
     apiKey: { id: row.api_key_id, name: row.api_key_name },
-    company: { id: row.account_id, name: row.account_name },
+    company: { id: row.company_id, name: row.company_name },
     rateLimit,
   };
 }
