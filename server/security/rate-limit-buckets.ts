@@ -2,7 +2,7 @@
  * Rate-limit buckets, shared by every process through PostgreSQL: one GCRA
  * bucket per name (`key:…` and `company:…` for the API, `sign-in:…` for
  * password guesses). The table `api_rate_limits` and its functions live in
- * SQL (db/migrations/0001_api_admission.sql); the API takes from its two
+ * SQL (named in db/schema/rate-limit-buckets.ts); the API takes from its two
  * buckets inside `api_admit`, in the same round trip as the key check.
  */
 import type postgres from "postgres";
