@@ -6,9 +6,7 @@ import type postgres from "postgres";
 import { hashApiKey, looksLikeApiKey } from "@/server/auth/api-key-format";
 import { env } from "@/server/env";
 import { ApiError } from "./errors";
-import { rateLimitHeaders } from "./rate-limit-headers";
-
-export type RateLimitState = { limit: number; remaining: number; resetSeconds: number };
+import { type RateLimitState, rateLimitHeaders } from "./rate-limit-headers";
 
 export type ApiCaller = {
   apiKey: { id: string; name: string };

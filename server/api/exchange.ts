@@ -3,7 +3,7 @@
  * The handler creates it and builds the tRPC context from it; what the
  * handler needs back to answer is written here and nowhere else.
  */
-import type { RateLimitState } from "./admission";
+import type { RateLimitState } from "./rate-limit-headers";
 
 export type ApiExchange = {
   readonly traceId: string;
@@ -11,6 +11,6 @@ export type ApiExchange = {
   readonly authorization: string | null;
   /** Set by `apiProcedure` once the caller is admitted: sent as `RateLimit-*` headers, success or error. */
   rateLimit?: RateLimitState;
-  /** Set by the handler's `onError` when the procedure failed; unset on an error answer means no procedure matched. */
+  /** Set by the handler's `onError` when tRPC failed the request: an unknown path, invalid input, or an error the procedure threw. */
   failure?: unknown;
 };

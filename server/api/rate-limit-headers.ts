@@ -5,7 +5,9 @@
  * `components.headers` by its name, where the error responses refer to it too).
  */
 import { z } from "zod";
-import type { RateLimitState } from "./admission";
+
+/** The tighter of the caller's two buckets, as `api_admit` reports it. */
+export type RateLimitState = { limit: number; remaining: number; resetSeconds: number };
 
 const count = (name: string, description: string) => z.string().regex(/^[0-9]+$/).meta({ header: { id: name, description } });
 

@@ -40,7 +40,7 @@ export function errorResponse(error: ApiError, traceId: string, extraHeaders: Re
   });
 }
 
-/** The API error a failed procedure call stands for; null means no procedure matched the path. */
+/** The API error a failed request stands for; null means a fault of ours (answered as internal_error and logged). */
 function toApiError(error: unknown, method: string, path: string): ApiError | null {
   if (error instanceof TRPCError) {
     if (error.cause instanceof ApiError) return error.cause;
