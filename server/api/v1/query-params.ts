@@ -1,8 +1,9 @@
 /**
  * Query parameter schemas. Each checks its own value and says what is wrong
  * in words; a request with several bad parameters gets every problem at once
- * (see problemsFromZod). Values stay strings here so the OpenAPI document shows
- * what a client sends; procedures parse the checked strings.
+ * (see problemsFromZod). The OpenAPI document shows what a client sends (a
+ * string); `limit` reaches the procedure as its number and a cursor decoded,
+ * the other values as the checked strings.
  */
 import { z } from "zod";
 import { invalidQuery, type Problem } from "@/server/api/errors";
