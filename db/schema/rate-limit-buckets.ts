@@ -16,6 +16,7 @@
  *   key check and both of its buckets in one round trip.
  *
  * Defined in db/migrations/0001_api_admission.sql; `api_admit` as it is now
- * in 0007_api_admit_company_columns.sql. Called from
- * server/security/rate-limit-buckets.ts and server/api/admission.ts.
+ * in 0007_api_admit_company_columns.sql. Sign-in and the hourly clean-up use
+ * them through server/security/rate-limit-buckets.ts; the API's admission
+ * calls `api_admit`.
  */
