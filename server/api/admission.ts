@@ -6,8 +6,7 @@ import type postgres from "postgres";
 import { hashApiKey, looksLikeApiKey } from "@/server/auth/api-key-format";
 import { env } from "@/server/env";
 import { ApiError } from "./errors";
-
-export type RateLimitState = { limit: number; remaining: number; resetSeconds: number };
+import { type RateLimitState, rateLimitHeaders } from "./rate-limit-headers";
 
 export type ApiCaller = {
   apiKey: { id: string; name: string };
@@ -18,22 +17,14 @@ export type ApiCaller = {
 type AdmitRow = {
   api_key_id: string;
   api_key_name: string;
-  account_id: string;
-  account_name: string;
-  account_suspended: boolean;
+  company_id: string;
+  company_name: string;
+  company_suspended: boolean;
   allowed: boolean;
   rate_limit: number | null;
   remaining: number | null;
   reset_ms: number | null;
 };
-
-export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
-  return {
-    "RateLimit-Limit": String(state.limit),
-    "RateLimit-Remaining": String(state.remaining),
-    "RateLimit-Reset": String(state.resetSeconds),
-  };
-}
 
 const invalidKey = () =>
   new ApiError("auth_error", "The API key is missing, invalid or revoked. Send it as `Authorization: Bearer <API key>`.");
@@ -46,7 +37,7 @@ export async function admit(sql: postgres.Sql, authorization: string | null): Pr
   const [row] = await sql<AdmitRow[]>`
     select * from api_admit(${hashApiKey(match[1]!)}, ${env.RATE_LIMIT_PER_KEY}, ${env.RATE_LIMIT_PER_COMPANY})`;
   if (!row) throw invalidKey();
-  if (row.account_suspended) {
+  if (row.company_suspended) {
     throw new ApiError("permission_denied", "This company account is suspended. Contact the service operator.");
   }
   const rateLimit = { limit: row.rate_limit!, remaining: row.remaining!, resetSeconds: Math.ceil(row.reset_ms! / 1000) };
@@ -57,16 +48,7 @@ export async function admit(sql: postgres.Sql, authorization: string | null): Pr
   }
   return {
     apiKey: { id: row.api_key_id, name: row.api_key_name },
-    company: { id: row.account_id, name: row.account_name },
+    company: { id: row.company_id, name: row.company_name },
     rateLimit,
   };
-}
-
-/**
- * A bucket whose next allowed time has passed is full, the same as no row, so
- * it can go: this keeps sign-in buckets for made-up emails from piling up.
- */
-export async function forgetSpentRateLimits(sql: postgres.Sql) {
-  const forgotten = await sql`delete from api_rate_limits where tat < now()`;
-  return forgotten.count;
 }

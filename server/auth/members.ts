@@ -6,6 +6,7 @@
  */
 import type postgres from "postgres";
 import type { UserRole } from "@/db/schema";
+import { takeFromBucket } from "@/server/security/rate-limit-buckets";
 import { hashPassword, verifyPassword } from "./passwords";
 
 export type Member = {
@@ -63,9 +64,7 @@ export class TooManySignInAttempts extends Error {
  */
 export async function signInWithPassword(sql: postgres.Sql, email: string, password: string): Promise<SessionClaims | null> {
   const address = email.trim().toLowerCase();
-  const [rate] = await sql<Array<{ allowed: boolean }>>`
-    select allowed from api_rate_take(${`sign-in:${address}`}, ${signInAttemptsPerMinute}, now())`;
-  if (!rate?.allowed) throw new TooManySignInAttempts();
+  if (!(await takeFromBucket(sql, `sign-in:${address}`, signInAttemptsPerMinute))) throw new TooManySignInAttempts();
   const [row] = await sql<MemberRow[]>`
     select ${memberColumns(sql)} from users u join companies c on c.id = u.company_id
     where lower(u.email) = ${address}`;

@@ -1,29 +1,18 @@
 /**
- * Download links: signed, valid for 15 minutes, usable without the API key.
- * A link names one file of one company and its expiry; nothing else.
+ * Download links: signed (server/security/download-tokens.ts), valid for 15
+ * minutes, usable without the API key.
  */
 import type postgres from "postgres";
 import type { RecordingStatus } from "@/db/schema";
-import { seal, unseal } from "@/server/api/signing";
+import { type DownloadTarget, signDownloadToken } from "@/server/security/download-tokens";
 import { links } from "./links";
 
-export const downloadLifetimeMs = 15 * 60 * 1000;
-
-type Link = { f: string; c: string; x: number };
+const downloadLifetimeMs = 15 * 60 * 1000;
 
 function downloadLink(fileId: string, companyId: string, now: Date) {
   const expiresAt = new Date(now.getTime() + downloadLifetimeMs);
-  const token = seal("download", { f: fileId, c: companyId, x: expiresAt.getTime() } satisfies Link);
+  const token = signDownloadToken({ fileId, companyId }, expiresAt);
   return { download_url: links.download(token), expires_at: expiresAt.toISOString() };
-}
-
-export type DownloadTarget = { fileId: string; companyId: string };
-
-export function readDownloadToken(token: string, now: Date): DownloadTarget | "invalid" | "expired" {
-  const link = unseal("download", token) as Link | null;
-  if (!link || typeof link.f !== "string" || typeof link.c !== "string" || typeof link.x !== "number") return "invalid";
-  if (now.getTime() >= link.x) return "expired";
-  return { fileId: link.f, companyId: link.c };
 }
 
 export type RecordingLookup =

@@ -3,7 +3,7 @@
  * AES-256-GCM under a key derived from APP_SECRET; never logged.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { derivedKey } from "@/server/api/signing";
+import { derivedKey } from "@/server/security/signing";
 
 export const generateSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
 

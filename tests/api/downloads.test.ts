@@ -2,10 +2,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { files } from "@/db/schema";
-import { seal } from "@/server/api/signing";
 import { createApiKey, setCompanySuspended } from "@/server/domain/accounts";
 import { deleteRecording, loseRecording, saveScore, startAiInterview, storeRecording } from "@/server/domain/ai-interview";
 import { submitAttempt } from "@/server/domain/attempts";
+import { seal } from "@/server/security/signing";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, score, startCandidate } from "../support/fixtures";
 import { callApi, useTestServer } from "../support/server";

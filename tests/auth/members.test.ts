@@ -2,9 +2,9 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
-import { forgetSpentRateLimits } from "@/server/api/admission";
 import { loadMember, signInAttemptsPerMinute, signInWithPassword, TooManySignInAttempts } from "@/server/auth/members";
 import { createUser, setCompanySuspended } from "@/server/domain/accounts";
+import { forgetSpentRateLimits } from "@/server/security/rate-limit-buckets";
 import { useTestDatabase } from "../support/database";
 import { makeCompany } from "../support/fixtures";
 

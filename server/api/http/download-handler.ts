@@ -5,7 +5,8 @@
 import { Readable } from "node:stream";
 import { appDatabase } from "@/db/client";
 import { env } from "@/server/env";
-import { findDownloadable, readDownloadToken } from "@/server/read/downloads";
+import { findDownloadable } from "@/server/read/downloads";
+import { readDownloadToken } from "@/server/security/download-tokens";
 import { localFileStorage } from "@/server/storage/file-storage";
 import { ApiError, notFound } from "../errors";
 import { errorResponse, newTraceId } from "./v1-handler";

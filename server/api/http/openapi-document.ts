@@ -51,15 +51,8 @@ const schemas = {
   },
 };
 
-const intHeader = (description: string) => ({ description, schema: { type: "string", pattern: "^[0-9]+$" } });
-
-const headers = {
-  "X-Trace-Id": { description: "the same as the body's trace_id", required: true, schema: { type: "string" } },
-  "Retry-After": { ...intHeader("seconds to wait before retrying"), required: true },
-  "RateLimit-Limit": intHeader("requests allowed per minute by the tighter of the key's and the company's limits"),
-  "RateLimit-Remaining": intHeader("requests left now"),
-  "RateLimit-Reset": intHeader("seconds until the window is full again"),
-};
+/** Sent on errors only; the headers of successes come from the procedures' meta (v1/common.ts). */
+const retryAfter = { description: "seconds to wait before retrying", required: true, schema: { type: "string", pattern: "^[0-9]+$" } };
 
 const errorResponse = (description: string, schema = "Error", extraHeaders: string[] = []) => ({
   description,
@@ -113,7 +106,7 @@ function build(): OpenAPIObject {
   document.components = {
     ...document.components,
     schemas: { ...generated, ...schemas },
-    headers,
+    headers: { ...document.components?.headers, "Retry-After": retryAfter },
     responses,
   } as OpenAPIObject["components"];
 
@@ -121,7 +114,6 @@ function build(): OpenAPIObject {
     const operation = item.get;
     const success = operation?.responses?.["200"];
     if (!operation || !success) continue;
-    success.headers = { "X-Trace-Id": headerRef("X-Trace-Id"), ...Object.fromEntries(Object.keys(success.headers ?? {}).filter((name) => name.startsWith("RateLimit")).map((name) => [name, headerRef(name)])) };
     const hasQuery = (operation.parameters ?? []).some((parameter) => "in" in parameter && parameter.in === "query");
     operation.responses = {
       "200": success,

@@ -4,17 +4,20 @@
  * trace id (body and `X-Trace-Id`), the rate-limit headers, and turns what
  * went wrong into the right error: 405 for other methods, 404 for unknown
  * paths, 422 with every problem for bad query parameters.
+ *
+ * The request's `ApiExchange` (../exchange.ts) is the only way back from the
+ * procedure: the caller's rate limit and the failure, if any.
  */
 import { TRPCError } from "@trpc/server";
 import { randomBytes } from "node:crypto";
 import { createOpenApiFetchHandler } from "trpc-to-openapi";
 import { ZodError } from "zod";
-import { appDatabase } from "@/db/client";
 import { looksLikeApiKey } from "@/server/auth/api-key-format";
 import { log } from "@/server/log";
-import { rateLimitHeaders } from "../admission";
-import { ApiError, methodNotAllowed } from "../errors";
-import type { ApiContext } from "../trpc";
+import { ApiError, invalidQuery, methodNotAllowed } from "../errors";
+import type { ApiExchange } from "../exchange";
+import { rateLimitHeaders } from "../rate-limit-headers";
+import { createApiContext } from "../trpc";
 import { problemsFromZod } from "../v1/query-params";
 import { v1Router } from "../v1/router";
 
@@ -37,12 +40,12 @@ export function errorResponse(error: ApiError, traceId: string, extraHeaders: Re
   });
 }
 
-/** The API error a failed procedure call stands for; null means no procedure matched the path. */
+/** The API error a failed request stands for; null means a fault of ours (answered as internal_error and logged). */
 function toApiError(error: unknown, method: string, path: string): ApiError | null {
   if (error instanceof TRPCError) {
     if (error.cause instanceof ApiError) return error.cause;
     if (error.code === "BAD_REQUEST" && error.cause instanceof ZodError) {
-      return new ApiError("validation_error", "The query is not valid.", { details: { problems: problemsFromZod(error.cause) } });
+      return invalidQuery(problemsFromZod(error.cause));
     }
     if (error.code === "NOT_FOUND" && !error.cause) {
       return new ApiError("not_found", `There is no endpoint ${method} /v1${path}.`);
@@ -82,19 +85,18 @@ export async function handleV1Request(request: Request): Promise<Response> {
     );
   }
 
-  const context: ApiContext = { sql: appDatabase().sql, traceId, authorization: request.headers.get("authorization") };
-  let failure: unknown;
+  const exchange: ApiExchange = { traceId, authorization: request.headers.get("authorization") };
   try {
     const response = await createOpenApiFetchHandler({
       req: withoutPrototypeNames(request, url),
       endpoint: "/v1",
       router: v1Router,
-      createContext: () => context,
+      createContext: () => createApiContext(exchange),
       onError: ({ error }) => {
-        failure = error;
+        exchange.failure = error;
       },
     });
-    const limitHeaders = context.caller ? rateLimitHeaders(context.caller.rateLimit) : {};
+    const limitHeaders: Record<string, string> = exchange.rateLimit ? rateLimitHeaders(exchange.rateLimit) : {};
     if (response.ok) {
       const headers = new Headers(response.headers);
       headers.set("X-Trace-Id", traceId);
@@ -102,9 +104,9 @@ export async function handleV1Request(request: Request): Promise<Response> {
       for (const [name, value] of Object.entries(limitHeaders)) headers.set(name, value);
       return new Response(response.body, { status: response.status, headers });
     }
-    const apiError = toApiError(failure, request.method, path);
+    const apiError = toApiError(exchange.failure, request.method, path);
     if (apiError) return errorResponse(apiError, traceId, limitHeaders);
-    log.error("API request failed", { traceId, method: request.method, path, error: failure });
+    log.error("API request failed", { traceId, method: request.method, path, error: exchange.failure });
     return errorResponse(internalError(), traceId, limitHeaders);
   } catch (error) {
     log.error("API request failed", { traceId, method: request.method, path, error });

@@ -1,18 +1,18 @@
 /** What every /v1 procedure's meta shares. */
 import { z } from "zod";
+import { rateLimitHeaderSchemas } from "../rate-limit-headers";
 
-export const rateLimitHeaders = z.object({
-  "RateLimit-Limit": z.string().meta({ description: "requests allowed per minute by the tighter of the key's and the company's limits" }),
-  "RateLimit-Remaining": z.string().meta({ description: "requests left in the current window" }),
-  "RateLimit-Reset": z.string().meta({ description: "seconds until the window is full again" }),
-  "X-Trace-Id": z.string().meta({ description: "the response's trace_id" }),
+/** Every success carries these; each is registered under `components.headers` by its name. */
+const successHeaders = z.object({
+  "X-Trace-Id": z.string().meta({ header: { id: "X-Trace-Id", description: "the same as the body's trace_id" } }),
+  ...rateLimitHeaderSchemas,
 });
 
 export const openapi = (spec: { path: `/${string}`; operationId: string; summary: string; description?: string; tags: string[] }) => ({
   openapi: {
     method: "GET" as const,
     protect: true,
-    responseHeaders: rateLimitHeaders,
+    responseHeaders: successHeaders,
     ...spec,
   },
 });

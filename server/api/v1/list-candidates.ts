@@ -1,10 +1,10 @@
 import type { CandidateStatus } from "@/db/schema";
-import { type CursorKind, decodeCursor, encodeCursor } from "@/server/api/cursors";
-import { ApiError } from "@/server/api/errors";
+import { invalidQuery } from "@/server/api/errors";
 import { apiProcedure, ok } from "@/server/api/trpc";
-import { type CandidatePosition, listCandidates as readCandidates } from "@/server/read/candidates";
+import { listCandidates as readCandidates } from "@/server/read/candidates";
+import { type CursorKind, encodeCursor } from "@/server/security/cursors";
 import { listCandidatesInput, listCandidatesMeta, listCandidatesOutput } from "./list-candidates.types";
-import { splitList, utcDateTime } from "./query-params";
+import { cursorPosition, splitList, utcDateTime } from "./query-params";
 
 export const listCandidates = apiProcedure
   .meta(listCandidatesMeta)
@@ -13,15 +13,10 @@ export const listCandidates = apiProcedure
   .query(async ({ ctx, input }) => {
     const companyId = ctx.caller.company.id;
     const kind: CursorKind = input.state === "submitted" ? "candidates:submitted" : "candidates:started";
-    let after: CandidatePosition | undefined;
-    if (input.cursor) {
-      const check = decodeCursor<CandidatePosition>([kind], companyId, input.cursor);
-      if (!check.ok) {
-        throw new ApiError("validation_error", "The query is not valid.", {
-          details: { problems: [{ parameter: "cursor", code: "invalid_cursor", message: `belongs to another state's ordering than state=${input.state}` }] },
-        });
-      }
-      after = check.position;
+    const after = input.cursor && cursorPosition("cursor", input.cursor, companyId);
+    // The schema takes a cursor of either ordering; which one fits depends on `state`.
+    if (input.cursor && input.cursor.kind !== kind) {
+      throw invalidQuery([{ parameter: "cursor", code: "invalid_cursor", message: `belongs to another state's ordering than state=${input.state}` }]);
     }
     const page = await readCandidates(
       ctx.sql,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { candidateStatuses } from "@/db/schema";
-import { candidateStates } from "@/server/read/candidates";
+import { type CandidatePosition, candidateStates } from "@/server/read/candidates";
 import { openapi } from "./common";
 import { cursorParam, dateTimeParam, enumListParam, enumParam, idParam, limitParam } from "./query-params";
 import { candidateSchema, successEnvelope } from "./schemas";
@@ -21,7 +21,7 @@ export const listCandidatesInput = z.object({
   submitted_after: dateTimeParam().optional().meta({ description: "submitted at or after this time" }),
   submitted_before: dateTimeParam().optional().meta({ description: "submitted before this time" }),
   limit: limitParam(25),
-  cursor: cursorParam(["candidates:submitted", "candidates:started"]).optional(),
+  cursor: cursorParam<CandidatePosition>(["candidates:submitted", "candidates:started"]).optional(),
 });
 export const listCandidatesOutput = successEnvelope(
   z.object({ candidates: z.array(candidateSchema), next_cursor: z.string().nullable() }),

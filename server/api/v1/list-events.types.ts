@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { eventTypes } from "@/db/schema";
+import type { EventPosition } from "@/server/read/events";
 import { openapi } from "./common";
 import { cursorParam, enumListParam, idParam, limitParam } from "./query-params";
 import { eventSchema, successEnvelope } from "./schemas";
@@ -14,7 +15,7 @@ export const listEventsMeta = openapi({
   tags: ["Events"],
 });
 export const listEventsInput = z.object({
-  after: cursorParam(["events"]).optional().meta({ description: "the next_cursor of the previous call; omitted: the oldest kept event" }),
+  after: cursorParam<EventPosition>(["events"]).optional().meta({ description: "the next_cursor of the previous call; omitted: the oldest kept event" }),
   type: enumListParam(eventTypes).optional(),
   interview_id: idParam().optional(),
   limit: limitParam(25),

@@ -1,7 +1,8 @@
-import { decodeCursor, encodeCursor } from "@/server/api/cursors";
 import { apiProcedure, ok } from "@/server/api/trpc";
-import { type InterviewPosition, listInterviews as readInterviews } from "@/server/read/interviews";
+import { listInterviews as readInterviews } from "@/server/read/interviews";
+import { encodeCursor } from "@/server/security/cursors";
 import { listInterviewsInput, listInterviewsMeta, listInterviewsOutput } from "./list-interviews.types";
+import { cursorPosition } from "./query-params";
 
 export const listInterviews = apiProcedure
   .meta(listInterviewsMeta)
@@ -9,11 +10,10 @@ export const listInterviews = apiProcedure
   .output(listInterviewsOutput)
   .query(async ({ ctx, input }) => {
     const companyId = ctx.caller.company.id;
-    const after = input.cursor ? decodeCursor<InterviewPosition>(["interviews"], companyId, input.cursor) : null;
     const page = await readInterviews(ctx.sql, companyId, {
       status: input.status,
       limit: input.limit,
-      after: after?.ok ? after.position : undefined,
+      after: input.cursor && cursorPosition("cursor", input.cursor, companyId),
     });
     return ok(ctx, {
       interviews: page.interviews,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { interviewStatuses } from "@/db/schema";
+import type { InterviewPosition } from "@/server/read/interviews";
 import { openapi } from "./common";
 import { cursorParam, enumParam, limitParam } from "./query-params";
 import { interviewSchema, successEnvelope } from "./schemas";
@@ -14,7 +15,7 @@ export const listInterviewsMeta = openapi({
 export const listInterviewsInput = z.object({
   status: enumParam(interviewStatuses).optional(),
   limit: limitParam(100),
-  cursor: cursorParam(["interviews"]).optional(),
+  cursor: cursorParam<InterviewPosition>(["interviews"]).optional(),
 });
 export const listInterviewsOutput = successEnvelope(
   z.object({ interviews: z.array(interviewSchema), next_cursor: z.string().nullable() }),

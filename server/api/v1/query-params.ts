@@ -1,13 +1,13 @@
 /**
  * Query parameter schemas. Each checks its own value and says what is wrong
  * in words; a request with several bad parameters gets every problem at once
- * (see problemsFromZod). Values stay strings here so the OpenAPI document shows
- * what a client sends; procedures parse the checked strings.
+ * (see problemsFromZod). The OpenAPI document shows what a client sends (a
+ * string); `limit` reaches the procedure as its number and a cursor decoded,
+ * the other values as the checked strings.
  */
 import { z } from "zod";
-import { type CursorKind, decodeCursor } from "@/server/api/cursors";
-import { scopedCompanyId } from "@/server/api/request-scope";
-import type { Problem } from "@/server/api/errors";
+import { invalidQuery, type Problem } from "@/server/api/errors";
+import { type Cursor, type CursorKind, decodeCursor, positionFor } from "@/server/security/cursors";
 
 /**
  * A page size: plain decimal digits, leading zeros allowed. Number() would also
@@ -81,13 +81,24 @@ export function utcDateTime(value: string): string {
   return `${new Date(wholeSeconds).toISOString().slice(0, 19)}${fraction}Z`;
 }
 
-/** A cursor this API returned for the caller's company and one of `kinds`. */
-export const cursorParam = (kinds: CursorKind[]) =>
-  z.string().superRefine((raw, ctx) => {
-    const companyId = scopedCompanyId();
-    const check = companyId ? decodeCursor(kinds, companyId, raw) : { ok: false as const, reason: "cannot be checked" };
-    if (!check.ok) ctx.addIssue({ code: "custom", params: { code: "invalid_cursor" }, message: check.reason });
+/**
+ * A cursor this API returned for one of `kinds`, decoded. Whose it is can only
+ * be checked once the caller is known: the procedure reads it with `cursorPosition`.
+ */
+export const cursorParam = <T>(kinds: CursorKind[]) =>
+  z.string().transform((raw, ctx): Cursor<T> => {
+    const check = decodeCursor<T>(kinds, raw);
+    if (check.ok) return check.value;
+    ctx.addIssue({ code: "custom", params: { code: "invalid_cursor" }, message: check.reason });
+    return z.NEVER;
   });
+
+/** Where a `cursorParam` points; a 422 when it belongs to another company than the caller's. */
+export function cursorPosition<T>(parameter: string, cursor: Cursor<T>, companyId: string): T {
+  const check = positionFor(cursor, companyId);
+  if (!check.ok) throw invalidQuery([{ parameter, code: "invalid_cursor", message: check.reason }]);
+  return check.value;
+}
 
 const problemCodes: Record<string, string> = {
   invalid_type: "invalid_type",

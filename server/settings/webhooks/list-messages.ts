@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { decodeCursor, encodeCursor } from "@/server/api/cursors";
+import { decodeCursor, encodeCursor, positionFor } from "@/server/security/cursors";
 import { listMessages } from "@/server/webhooks/delivery-log";
 import { assertOwnsWebhook } from "@/server/webhooks/manage";
 import { signedInProcedure } from "../trpc";
@@ -8,10 +8,11 @@ import { viewMessage } from "./message-view";
 
 type Position = { createdAt: string; id: string };
 
-function positionOf(companyId: string, cursor: string): Position {
-  const check = decodeCursor<Position>(["webhook-messages"], companyId, cursor);
+function positionOf(companyId: string, token: string): Position {
+  const decoded = decodeCursor<Position>(["webhook-messages"], token);
+  const check = decoded.ok ? positionFor(decoded.value, companyId) : decoded;
   if (!check.ok) throw new TRPCError({ code: "BAD_REQUEST", message: `This page of the log cannot be found (the cursor ${check.reason}); start from the first page.` });
-  return check.position;
+  return check.value;
 }
 
 export const listMessagesProcedure = signedInProcedure

@@ -1,0 +1,16 @@
+/**
+ * One /v1 request as the HTTP handler and the procedure serving it share it.
+ * The handler creates it and builds the tRPC context from it; what the
+ * handler needs back to answer is written here and nowhere else.
+ */
+import type { RateLimitState } from "./rate-limit-headers";
+
+export type ApiExchange = {
+  readonly traceId: string;
+  /** The request's `Authorization` header, for admission. */
+  readonly authorization: string | null;
+  /** Set by `apiProcedure` once the caller is admitted: sent as `RateLimit-*` headers, success or error. */
+  rateLimit?: RateLimitState;
+  /** Set by the handler's `onError` when tRPC failed the request: an unknown path, invalid input, or an error the procedure threw. */
+  failure?: unknown;
+};
