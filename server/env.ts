@@ -1,6 +1,7 @@
 /**
  * The process environment, validated once at start-up. Every setting the
- * product reads lives here and is documented in `.env.example`.
+ * product reads lives here and is documented in `.env.example`; no other
+ * module reads `process.env` for one.
  *
  * Secrets (`APP_SECRET`, `NEXTAUTH_SECRET`) are required in production. In
  * development and tests a random value is generated once and kept in
@@ -21,7 +22,11 @@ const integer = (fallback: number) => z.coerce.number().int().positive().default
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: integer(3000),
+  /** Where the web server listens; unset: localhost for `npm run dev`, 0.0.0.0 otherwise (`server/runtime/main.ts`). */
+  HOST: optionalText,
   APP_URL: optionalText.pipe(z.url().optional()),
+  /** next-auth's own address (links, cookie names); unset: APP_URL. */
+  NEXTAUTH_URL: optionalText.pipe(z.url().optional()),
   DATABASE_URL: optionalText,
   DATA_DIR: z.string().default(".data"),
   EMBEDDED_POSTGRES_PORT: integer(54329),
@@ -44,10 +49,13 @@ const schema = z.object({
   DEMO_RECEIVER_PORT: integer(54330),
   SMTP_URL: optionalText,
   EMAIL_FROM: z.string().default("Interview API <no-reply@localhost>"),
+  /** `debug` also logs every background job. */
+  LOG_LEVEL: z.enum(["info", "debug"]).default("info"),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "APP_SECRET" | "NEXTAUTH_SECRET" | "APP_URL" | "FILE_STORAGE_DIR"> & {
+export type Env = Omit<z.infer<typeof schema>, "APP_SECRET" | "NEXTAUTH_SECRET" | "APP_URL" | "NEXTAUTH_URL" | "FILE_STORAGE_DIR"> & {
   APP_URL: string;
+  NEXTAUTH_URL: string;
   APP_SECRET: string;
   NEXTAUTH_SECRET: string;
   FILE_STORAGE_DIR: string;
@@ -83,15 +91,17 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   // `next build` evaluates route modules without serving anything: runtime
   // secrets are neither needed nor wanted in the build environment.
   if (source.NEXT_PHASE === "phase-production-build") {
-    return { ...values, APP_URL: "", APP_SECRET: "", NEXTAUTH_SECRET: "", FILE_STORAGE_DIR: "" };
+    return { ...values, APP_URL: "", NEXTAUTH_URL: "", APP_SECRET: "", NEXTAUTH_SECRET: "", FILE_STORAGE_DIR: "" };
   }
   if (missing.length > 0 && values.NODE_ENV === "production") {
     throw new Error(`Invalid environment: ${missing.join(" and ")} must be set in production (32+ random characters).`);
   }
   const fallback = missing.length > 0 ? devSecrets(values.DATA_DIR) : undefined;
+  const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, "");
   return {
     ...values,
-    APP_URL: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    APP_URL: appUrl,
+    NEXTAUTH_URL: values.NEXTAUTH_URL ?? appUrl,
     APP_SECRET: values.APP_SECRET ?? fallback!.APP_SECRET,
     NEXTAUTH_SECRET: values.NEXTAUTH_SECRET ?? fallback!.NEXTAUTH_SECRET,
     FILE_STORAGE_DIR: values.FILE_STORAGE_DIR ?? path.join(values.DATA_DIR, "files"),

@@ -80,7 +80,7 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
 function startNext(command: "dev" | "start", databaseUrl: string): ChildProcess {
   const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-  const host = process.env.HOST ?? (command === "dev" ? "localhost" : "0.0.0.0");
+  const host = env.HOST ?? (command === "dev" ? "localhost" : "0.0.0.0");
   const child = spawn(process.execPath, [nextBin, command, "--port", String(env.PORT), "--hostname", host], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: "inherit",

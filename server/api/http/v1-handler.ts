@@ -9,7 +9,7 @@ import { TRPCError } from "@trpc/server";
 import { randomBytes } from "node:crypto";
 import { createOpenApiFetchHandler } from "trpc-to-openapi";
 import { ZodError } from "zod";
-import { appDatabase } from "@/db/client";
+import { appDatabase } from "@/server/app-database";
 import { looksLikeApiKey } from "@/server/auth/api-key-format";
 import { log } from "@/server/log";
 import { rateLimitHeaders } from "../admission";
