@@ -46,11 +46,6 @@ const logger = new Logger((scope) => (level, message, meta) => {
 
 export type WorkerHandle = { stop: () => Promise<void> };
 
-/**
- * Runs the worker pool and keeps it running: graphile-worker ends its pool
- * when the database goes away (a PostgreSQL restart), so a new pool is started,
- * retrying until the database answers again. `stop()` ends it for good.
- */
 export type WorkerOptions = {
   connectionString: string;
   concurrency: number;
@@ -59,6 +54,11 @@ export type WorkerOptions = {
   deps?: Partial<WorkerDeps>;
 };
 
+/**
+ * Runs the worker pool and keeps it running: graphile-worker ends its pool
+ * when the database goes away (a PostgreSQL restart), so a new pool is started,
+ * retrying until the database answers again. `stop()` ends it for good.
+ */
 export async function startWorker(options: WorkerOptions): Promise<WorkerHandle> {
   const database = createDatabase(options.connectionString, { max: options.concurrency + 2, asyncCommit: true });
   const client = createDeliveryClient(options.delivery);

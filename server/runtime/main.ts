@@ -87,12 +87,12 @@ async function shutdown(signal: string) {
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-/** `settings`: what the web server's own `env` must parse beyond this process's environment. */
-function startNext(command: "dev" | "start", settings: Record<string, string>): ChildProcess {
+/** `childEnv`: what the web server's own `env` must parse beyond this process's environment. */
+function startNext(command: "dev" | "start", childEnv: Record<string, string>): ChildProcess {
   const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
   const host = env.HOST ?? (command === "dev" ? "localhost" : "0.0.0.0");
   const child = spawn(process.execPath, [nextBin, command, "--port", String(env.PORT), "--hostname", host], {
-    env: { ...process.env, ...settings },
+    env: { ...process.env, ...childEnv },
     stdio: "inherit",
   });
   child.on("exit", (code, signal) => {
