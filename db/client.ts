@@ -1,7 +1,6 @@
 /**
- * Database access. `createDatabase` opens the pools for an explicit URL (the
- * CLI, the worker and the tests); `appDatabase()` is the web app's, created
- * once per process and kept on globalThis so Next.js hot reloads do not leak.
+ * Database access. `createDatabase` opens the pools for the URL its caller
+ * gives (the CLI, the worker, the tests, and the web app's `appDatabase()`).
  *
  * Two pools: `db` is drizzle for the write path; `sql` is plain postgres.js
  * for the read path's hand-written queries. They cannot share one client:
@@ -34,15 +33,4 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   const sql = open();
   const db = drizzle(writer, { schema, casing: "snake_case" });
   return { db, sql, close: async () => void (await Promise.all([writer.end({ timeout: 5 }), sql.end({ timeout: 5 })])) };
-}
-
-const cache = globalThis as unknown as { __database?: DatabaseHandle };
-
-export function appDatabase(): DatabaseHandle {
-  if (!cache.__database) {
-    const url = process.env.DATABASE_URL;
-    if (!url) throw new Error("DATABASE_URL is not set; start the app with `npm run dev` or `npm start`.");
-    cache.__database = createDatabase(url);
-  }
-  return cache.__database;
 }

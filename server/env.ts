@@ -1,6 +1,9 @@
 /**
  * The process environment, validated once at start-up. Every setting the
- * product reads lives here and is documented in `.env.example`.
+ * product reads lives here and is documented in `.env.example`; no other
+ * module reads `process.env` for one. `env` is frozen: a process that must
+ * differ from its configuration (the demo receiver under `npm run dev`, a
+ * test's receiver) passes the value explicitly, or to a child's environment.
  *
  * Secrets (`APP_SECRET`, `NEXTAUTH_SECRET`) are required in production. In
  * development and tests a random value is generated once and kept in
@@ -21,7 +24,11 @@ const integer = (fallback: number) => z.coerce.number().int().positive().default
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: integer(3000),
+  /** Where the web server listens; unset: localhost for `npm run dev`, 0.0.0.0 otherwise (`server/runtime/main.ts`). */
+  HOST: optionalText,
   APP_URL: optionalText.pipe(z.url().optional()),
+  /** next-auth's own address (links, cookie names); unset: APP_URL. */
+  NEXTAUTH_URL: optionalText.pipe(z.url().optional()),
   DATABASE_URL: optionalText,
   DATA_DIR: z.string().default(".data"),
   EMBEDDED_POSTGRES_PORT: integer(54329),
@@ -35,7 +42,7 @@ const schema = z.object({
   WEBHOOK_ALLOW_TARGETS: z
     .string()
     .default("")
-    .transform((value) => value.split(",").map((item) => item.trim().toLowerCase()).filter(Boolean)),
+    .transform((value): readonly string[] => value.split(",").map((item) => item.trim().toLowerCase()).filter(Boolean)),
   /** A PEM file of extra certificate authorities trusted for webhook deliveries. */
   WEBHOOK_CA_FILE: optionalText,
   /** How long an attempt may run before a killed worker's attempt is taken as interrupted (> the 10 s deadline). */
@@ -44,14 +51,19 @@ const schema = z.object({
   DEMO_RECEIVER_PORT: integer(54330),
   SMTP_URL: optionalText,
   EMAIL_FROM: z.string().default("Interview API <no-reply@localhost>"),
+  /** `debug` also logs every background job. */
+  LOG_LEVEL: z.enum(["info", "debug"]).default("info"),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "APP_SECRET" | "NEXTAUTH_SECRET" | "APP_URL" | "FILE_STORAGE_DIR"> & {
-  APP_URL: string;
-  APP_SECRET: string;
-  NEXTAUTH_SECRET: string;
-  FILE_STORAGE_DIR: string;
-};
+export type Env = Readonly<
+  Omit<z.infer<typeof schema>, "APP_SECRET" | "NEXTAUTH_SECRET" | "APP_URL" | "NEXTAUTH_URL" | "FILE_STORAGE_DIR"> & {
+    APP_URL: string;
+    NEXTAUTH_URL: string;
+    APP_SECRET: string;
+    NEXTAUTH_SECRET: string;
+    FILE_STORAGE_DIR: string;
+  }
+>;
 
 type DevSecrets = { APP_SECRET: string; NEXTAUTH_SECRET: string };
 
@@ -72,6 +84,14 @@ function devSecrets(dataDir: string): DevSecrets {
   return secrets;
 }
 
+/** Freezes the settings and every list in them: changing one throws instead of reaching some readers and not others. */
+function deepFreeze<T extends object>(value: T): T {
+  for (const field of Object.values(value)) {
+    if (typeof field === "object" && field !== null) deepFreeze(field);
+  }
+  return Object.freeze(value);
+}
+
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
@@ -83,19 +103,21 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   // `next build` evaluates route modules without serving anything: runtime
   // secrets are neither needed nor wanted in the build environment.
   if (source.NEXT_PHASE === "phase-production-build") {
-    return { ...values, APP_URL: "", APP_SECRET: "", NEXTAUTH_SECRET: "", FILE_STORAGE_DIR: "" };
+    return deepFreeze({ ...values, APP_URL: "", NEXTAUTH_URL: "", APP_SECRET: "", NEXTAUTH_SECRET: "", FILE_STORAGE_DIR: "" });
   }
   if (missing.length > 0 && values.NODE_ENV === "production") {
     throw new Error(`Invalid environment: ${missing.join(" and ")} must be set in production (32+ random characters).`);
   }
   const fallback = missing.length > 0 ? devSecrets(values.DATA_DIR) : undefined;
-  return {
+  const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, "");
+  return deepFreeze({
     ...values,
-    APP_URL: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    APP_URL: appUrl,
+    NEXTAUTH_URL: values.NEXTAUTH_URL ?? appUrl,
     APP_SECRET: values.APP_SECRET ?? fallback!.APP_SECRET,
     NEXTAUTH_SECRET: values.NEXTAUTH_SECRET ?? fallback!.NEXTAUTH_SECRET,
     FILE_STORAGE_DIR: values.FILE_STORAGE_DIR ?? path.join(values.DATA_DIR, "files"),
-  };
+  });
 }
 
 export const env: Env = parseEnv(process.env);

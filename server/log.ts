@@ -2,6 +2,8 @@
  * One-line JSON logs on stderr. Callers pass facts, never secrets: keys,
  * signing secrets and passwords are not logged anywhere in the product.
  */
+import { env } from "@/server/env";
+
 type Level = "debug" | "info" | "warn" | "error";
 
 function write(level: Level, message: string, fields: Record<string, unknown> = {}) {
@@ -18,7 +20,7 @@ function errorReplacer(_key: string, value: unknown) {
 
 export const log = {
   debug: (message: string, fields?: Record<string, unknown>) => {
-    if (process.env.LOG_LEVEL === "debug") write("debug", message, fields);
+    if (env.LOG_LEVEL === "debug") write("debug", message, fields);
   },
   info: (message: string, fields?: Record<string, unknown>) => write("info", message, fields),
   warn: (message: string, fields?: Record<string, unknown>) => write("warn", message, fields),

@@ -4,15 +4,13 @@
  * `runner.stop()` lets running deliveries finish and hands queued jobs back.
  */
 import { EventEmitter } from "node:events";
-import { readFileSync } from "node:fs";
 import { Logger, parseCronItems, run, type Runner, type TaskList, type WorkerEvents } from "graphile-worker";
 import { createDatabase } from "@/db/client";
 import { createDomainContext } from "@/server/domain/context";
-import { env } from "@/server/env";
 import { taskNames } from "@/server/jobs/queue";
 import { log } from "@/server/log";
 import { createMailer } from "@/server/notifications/email";
-import { createDeliveryClient } from "@/server/webhooks/delivery-client";
+import { type ClientOptions, createDeliveryClient } from "@/server/webhooks/delivery-client";
 import type { WorkerDeps } from "./deps";
 import { keepAlive } from "./liveness";
 import { deliverWebhookMessage } from "./tasks/deliver-webhook-message";
@@ -48,17 +46,22 @@ const logger = new Logger((scope) => (level, message, meta) => {
 
 export type WorkerHandle = { stop: () => Promise<void> };
 
+export type WorkerOptions = {
+  connectionString: string;
+  concurrency: number;
+  /** Targets deliveries may reach despite the public-address rule, and extra CAs they trust: the caller's WEBHOOK_ALLOW_TARGETS and WEBHOOK_CA_FILE. */
+  delivery: Pick<ClientOptions, "allowTargets" | "extraCa">;
+  deps?: Partial<WorkerDeps>;
+};
+
 /**
  * Runs the worker pool and keeps it running: graphile-worker ends its pool
  * when the database goes away (a PostgreSQL restart), so a new pool is started,
  * retrying until the database answers again. `stop()` ends it for good.
  */
-export async function startWorker(options: { connectionString: string; concurrency: number; deps?: Partial<WorkerDeps> }): Promise<WorkerHandle> {
+export async function startWorker(options: WorkerOptions): Promise<WorkerHandle> {
   const database = createDatabase(options.connectionString, { max: options.concurrency + 2, asyncCommit: true });
-  const client = createDeliveryClient({
-    allowTargets: env.WEBHOOK_ALLOW_TARGETS,
-    extraCa: env.WEBHOOK_CA_FILE ? readFileSync(env.WEBHOOK_CA_FILE, "utf8") : undefined,
-  });
+  const client = createDeliveryClient(options.delivery);
   const deps: WorkerDeps = { ctx: createDomainContext(database.db), sql: database.sql, client, mailer: createMailer(), ...options.deps };
   let runner: Runner | null = null;
   let stopping = false;

@@ -14,7 +14,7 @@
  */
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { appDatabase } from "@/db/client";
+import { appDatabase } from "@/server/app-database";
 import { admit } from "./admission";
 import type { ApiExchange } from "./exchange";
 

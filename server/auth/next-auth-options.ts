@@ -1,13 +1,14 @@
 /** next-auth for the settings area: email and password from the users table, 12-hour JWT sessions. */
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { appDatabase } from "@/db/client";
+import { appDatabase } from "@/server/app-database";
 import { env } from "@/server/env";
 import { log } from "@/server/log";
 import { type SessionClaims, signInWithPassword, TooManySignInAttempts } from "./members";
 
-// next-auth builds its own links and cookie names from NEXTAUTH_URL.
-process.env.NEXTAUTH_URL ??= env.APP_URL;
+// next-auth builds its own links and cookie names from NEXTAUTH_URL, and
+// reads it from process.env only: it gets the validated value there.
+process.env.NEXTAUTH_URL = env.NEXTAUTH_URL;
 
 export const authOptions: NextAuthOptions = {
   secret: env.NEXTAUTH_SECRET,

@@ -1,7 +1,7 @@
 /** The signed-in member for pages and route handlers, re-checked against the database each time. */
 import { getServerSession } from "next-auth";
 import { cache } from "react";
-import { appDatabase } from "@/db/client";
+import { appDatabase } from "@/server/app-database";
 import { loadMember, type Member, type SessionClaims } from "./members";
 import { authOptions } from "./next-auth-options";
 

@@ -1,10 +1,11 @@
 /** The declaration every command makes, and the parsing helpers they share. */
 import type postgres from "postgres";
 import type { DomainContext } from "@/server/domain/context";
+import type { AddressOptions } from "@/server/webhooks/manage";
 
 export type Flags = Record<string, string | boolean | undefined>;
-/** The write path and the read pool. */
-export type CliContext = { ctx: DomainContext; sql: postgres.Sql };
+/** The write path, the read pool, and how webhook addresses are vetted (WEBHOOK_ALLOW_TARGETS). */
+export type CliContext = { ctx: DomainContext; sql: postgres.Sql; webhookAddresses: AddressOptions };
 export type Output = { json: Record<string, unknown>; text: string };
 /** One option: parsed by `node:util` parseArgs, and described by the help from the same declaration. */
 export type Option = {

@@ -60,7 +60,8 @@ const database = await prepareDatabase(env).catch((error: Error) => fail(1, "dat
 const handle = createDatabase(database.url, { max: 4 });
 let exitCode = 0;
 try {
-  const output = await command.run({ ctx: createDomainContext(handle.db), sql: handle.sql }, parsed.values as Flags, parsed.positionals);
+  const context = { ctx: createDomainContext(handle.db), sql: handle.sql, webhookAddresses: { allowTargets: env.WEBHOOK_ALLOW_TARGETS } };
+  const output = await command.run(context, parsed.values as Flags, parsed.positionals);
   process.stdout.write(json ? `${JSON.stringify(output.json)}\n` : `${output.text}\n`);
 } catch (error) {
   exitCode = error instanceof UsageError ? 2 : 1;

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { users } from "@/db/schema";
 import { createApiKey, createCompany, createUser } from "@/server/domain/accounts";
 import type { DomainContext } from "@/server/domain/context";
-import { createWebhook } from "@/server/webhooks/manage";
+import { type AddressOptions, createWebhook } from "@/server/webhooks/manage";
 import { simulate } from "./simulate";
 
 export const demoAdminEmail = "admin@example.com";
@@ -24,8 +24,10 @@ export type SeedResult =
       api_key: string;
     };
 
-/** `webhookUrl`: also give the company a webhook there (made first, so the history is delivered to it). */
-export async function seedDemo(ctx: DomainContext, options: { webhookUrl?: string } = {}): Promise<SeedResult> {
+/** A webhook for the demo company (made first, so the history is delivered to it) and the address options that allow its target. */
+export type DemoWebhook = { url: string; addresses: AddressOptions };
+
+export async function seedDemo(ctx: DomainContext, options: { webhook?: DemoWebhook } = {}): Promise<SeedResult> {
   // One seeder at a time, so two processes starting together make one company.
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('interview-api:seed'))`);
@@ -40,7 +42,7 @@ export async function seedDemo(ctx: DomainContext, options: { webhookUrl?: strin
     const { id: adminId } = await createUser(scoped, { companyId, email: admin.email, name: "Priya Shah", role: "admin", password: admin.password });
     await createUser(scoped, { companyId, email: member.email, name: "Tom Becker", role: "member", password: member.password });
     const { key } = await createApiKey(scoped, { companyId, name: "Demo key", createdByUserId: adminId });
-    if (options.webhookUrl) await createWebhook(scoped, companyId, { url: options.webhookUrl });
+    if (options.webhook) await createWebhook(scoped, companyId, { url: options.webhook.url }, options.webhook.addresses);
     await simulate(scoped, { companyId, interviews: 4, candidates: 60, seed: 20261121 });
     return { created: true, company_id: companyId, admin, member, api_key: key };
   });

@@ -1,10 +1,10 @@
 import { createDatabase } from "@/db/client";
 import { env } from "@/server/env";
 import { createDomainContext } from "@/server/domain/context";
-import { seedDemo } from "./seed";
+import { type DemoWebhook, seedDemo } from "./seed";
 
 /** Seeds the demo company on the first start and prints how to sign in. */
-export async function printDemoWelcome(databaseUrl: string, options: { webhookUrl?: string } = {}) {
+export async function printDemoWelcome(databaseUrl: string, options: { webhook?: DemoWebhook } = {}) {
   const database = createDatabase(databaseUrl, { max: 2 });
   try {
     const result = await seedDemo(createDomainContext(database.db), options);

@@ -7,6 +7,7 @@
  * Several `web` and `worker` processes can share one database.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 type Mode = "dev" | "start" | "web" | "worker";
@@ -35,9 +36,13 @@ const database = await prepareDatabase(env).catch((error: Error) => {
 });
 const stops: Array<() => Promise<void>> = [];
 let stopDemoReceiver = async () => {};
+// Where webhooks may deliver despite the public-address rule, and the CA file they trust.
+let webhookTargets = env.WEBHOOK_ALLOW_TARGETS;
+let webhookCaFile = env.WEBHOOK_CA_FILE;
 
 if (mode === "dev") {
-  // The demo webhook's receiver: allowed and trusted here only, for this process and `next dev`.
+  // The demo webhook's receiver: allowed and trusted here only, by passing it
+  // to this process's seed and worker, and to `next dev` in its environment.
   const { startDemoReceiver } = await import("@/server/demo/receiver");
   const receiver = await startDemoReceiver(env.DATA_DIR, env.DEMO_RECEIVER_PORT).catch((error: Error) => {
     log.warn("the demo webhook receiver did not start; set DEMO_RECEIVER_PORT to a free port", { port: env.DEMO_RECEIVER_PORT, error: error.message });
@@ -45,21 +50,25 @@ if (mode === "dev") {
   });
   if (receiver) {
     stopDemoReceiver = receiver.close;
-    env.WEBHOOK_ALLOW_TARGETS.push(receiver.target);
-    process.env.WEBHOOK_ALLOW_TARGETS = env.WEBHOOK_ALLOW_TARGETS.join(",");
-    env.WEBHOOK_CA_FILE ??= receiver.caFile;
+    webhookTargets = [...webhookTargets, receiver.target];
+    webhookCaFile ??= receiver.caFile;
   }
   const { printDemoWelcome } = await import("@/server/demo/welcome");
-  await printDemoWelcome(database.url, { webhookUrl: receiver?.url });
+  await printDemoWelcome(database.url, receiver ? { webhook: { url: receiver.url, addresses: { allowTargets: webhookTargets } } } : {});
 }
 
 if (mode !== "worker") {
-  const web = startNext(mode === "dev" ? "dev" : "start", database.url);
+  // The web server vets addresses admins save; it needs the targets, not the CA.
+  const web = startNext(mode === "dev" ? "dev" : "start", { DATABASE_URL: database.url, WEBHOOK_ALLOW_TARGETS: webhookTargets.join(",") });
   stops.push(() => stopChild(web));
 }
 if (mode !== "web") {
   const { startWorker } = await import("@/worker/run");
-  const runner = await startWorker({ connectionString: database.url, concurrency: env.WORKER_CONCURRENCY });
+  const runner = await startWorker({
+    connectionString: database.url,
+    concurrency: env.WORKER_CONCURRENCY,
+    delivery: { allowTargets: webhookTargets, extraCa: webhookCaFile ? readFileSync(webhookCaFile, "utf8") : undefined },
+  });
   stops.push(() => runner.stop());
   log.info("worker started", { concurrency: env.WORKER_CONCURRENCY });
 }
@@ -78,11 +87,12 @@ async function shutdown(signal: string) {
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-function startNext(command: "dev" | "start", databaseUrl: string): ChildProcess {
+/** `childEnv`: what the web server's own `env` must parse beyond this process's environment. */
+function startNext(command: "dev" | "start", childEnv: Record<string, string>): ChildProcess {
   const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-  const host = process.env.HOST ?? (command === "dev" ? "localhost" : "0.0.0.0");
+  const host = env.HOST ?? (command === "dev" ? "localhost" : "0.0.0.0");
   const child = spawn(process.execPath, [nextBin, command, "--port", String(env.PORT), "--hostname", host], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, ...childEnv },
     stdio: "inherit",
   });
   child.on("exit", (code, signal) => {

@@ -1,6 +1,6 @@
 /** Serves the settings router at /api/trpc for the pages (never listed in the public API's document). */
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { appDatabase } from "@/db/client";
+import { appDatabase } from "@/server/app-database";
 import { currentMember } from "@/server/auth/session";
 import { createDomainContext } from "@/server/domain/context";
 import { env } from "@/server/env";

@@ -9,7 +9,6 @@ import type { Executor } from "@/db/client";
 import { companies, eventTypes, interviews, webhookMessages, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { DomainError, invalidInput, notFound, parseInput } from "@/server/domain/errors";
-import { env } from "@/server/env";
 import { scheduleDelivery } from "@/server/jobs/queue";
 import { hostnameOf, targetOf } from "./address";
 import { resolveAndVet } from "./ip-policy";
@@ -24,13 +23,20 @@ export const secretOverlapMs = 24 * 60 * 60 * 1000;
 export const maxResendBatch = 1000;
 
 /**
+ * What a saved address is vetted with: the exact host:port targets allowed
+ * despite the public-address rule (WEBHOOK_ALLOW_TARGETS, as the caller's
+ * process has them; the same the delivery client is given) and the resolver.
+ */
+export type AddressOptions = { allowTargets: readonly string[]; resolver?: Resolver };
+
+/**
  * Resolves the host when the address is saved, to refuse early (with a clear
  * reason) a name that points into a private network. Deliveries check again
  * at every connection; a name that cannot be resolved yet may still be saved.
  */
-async function assertResolvesPublic(url: string, resolver: Resolver = systemResolver) {
+async function assertResolvesPublic(url: string, { allowTargets, resolver = systemResolver }: AddressOptions) {
   const parsed = new URL(url);
-  if (env.WEBHOOK_ALLOW_TARGETS.includes(targetOf(parsed))) return;
+  if (allowTargets.includes(targetOf(parsed))) return;
   const { refused } = await resolveAndVet(hostnameOf(parsed), resolver).catch(() => ({ refused: null }));
   if (refused) throw invalidInput(`The address must use a public host name (${hostnameOf(parsed)} resolves to ${refused}).`);
 }
@@ -52,9 +58,9 @@ async function findWebhook(db: Executor, companyId: string, webhookId: string) {
 }
 
 /** Creates a webhook and returns its signing secret (also readable later by admins). */
-export async function createWebhook(ctx: DomainContext, companyId: string, input: WebhookSettingsInput, options: { resolver?: Resolver } = {}) {
-  const settings = parseInput(webhookSettingsSchema(env.WEBHOOK_ALLOW_TARGETS), input);
-  await assertResolvesPublic(settings.url, options.resolver);
+export async function createWebhook(ctx: DomainContext, companyId: string, input: WebhookSettingsInput, addresses: AddressOptions) {
+  const settings = parseInput(webhookSettingsSchema(addresses.allowTargets), input);
+  await assertResolvesPublic(settings.url, addresses);
   const secret = generateSecret();
   const id = ctx.newId("webhook");
   await ctx.db.transaction(async (tx) => {
@@ -91,10 +97,10 @@ export async function updateWebhook(
   companyId: string,
   webhookId: string,
   input: Partial<WebhookSettingsInput>,
-  options: { resolver?: Resolver } = {},
+  addresses: AddressOptions,
 ) {
-  const settings = parseInput(webhookChangesSchema(env.WEBHOOK_ALLOW_TARGETS), input);
-  if (settings.url !== undefined) await assertResolvesPublic(settings.url, options.resolver);
+  const settings = parseInput(webhookChangesSchema(addresses.allowTargets), input);
+  if (settings.url !== undefined) await assertResolvesPublic(settings.url, addresses);
   await ctx.db.transaction(async (tx) => {
     const webhook = await findWebhook(tx, companyId, webhookId);
     if (settings.interviewIds !== undefined) await assertInterviewsOwned(tx, companyId, settings.interviewIds);

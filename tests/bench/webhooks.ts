@@ -33,14 +33,13 @@ const database = await benchDatabase();
 const handle = createDatabase(database.url);
 const ctx = createDomainContext(handle.db, { storage: localFileStorage(mkdtempSync(path.join(tmpdir(), "bench-files-"))) });
 const receiver = await startReceiver();
-env.WEBHOOK_ALLOW_TARGETS.push(receiver.target);
 const caFile = path.join(mkdtempSync(path.join(tmpdir(), "bench-ca-")), "ca.pem");
 writeFileSync(caFile, receiver.ca);
 
 const { id: companyId } = await createCompany(ctx, { name: "Bench" });
 await createUser(ctx, { companyId, email: "bench-admin@example.com", name: "Admin", role: "admin", password: "long enough password" });
 const interview = await makeInterview(ctx, companyId);
-const { secret } = await createWebhook(ctx, companyId, { url: receiver.url() });
+const { secret } = await createWebhook(ctx, companyId, { url: receiver.url() }, { allowTargets: [receiver.target] });
 
 function startProductWorker(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/runtime/main.ts", "worker"], {

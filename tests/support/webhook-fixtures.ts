@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { webhooks } from "@/db/schema";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { env } from "@/server/env";
 import { type DeliverPayload, type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import { createDeliveryClient } from "@/server/webhooks/delivery-client";
+import type { AddressOptions } from "@/server/webhooks/manage";
 import type { WorkerDeps } from "@/worker/deps";
 import type { TestDatabase } from "./database";
 import { clearJobs, queuedJobs } from "./jobs";
@@ -12,18 +12,17 @@ import { type Receiver, startReceiver } from "./receiver";
 
 export type SentEmail = { to: string[]; subject: string; text: string };
 
-/** Allows the receiver's exact host:port, as WEBHOOK_ALLOW_TARGETS would in a deployment. */
-export function allowReceiver(receiver: Receiver) {
-  if (!env.WEBHOOK_ALLOW_TARGETS.includes(receiver.target)) env.WEBHOOK_ALLOW_TARGETS.push(receiver.target);
+/** Saves webhooks to the receiver's exact host:port, as WEBHOOK_ALLOW_TARGETS would allow it in a deployment. */
+export function allowReceiver(receiver: Receiver): AddressOptions {
+  return { allowTargets: [receiver.target] };
 }
 
 export function webhookDeps(test: TestDatabase, receiver: Receiver): WorkerDeps & { sent: SentEmail[] } {
-  allowReceiver(receiver);
   const sent: SentEmail[] = [];
   return {
     ctx: test.ctx,
     sql: test.handle.sql,
-    client: createDeliveryClient({ allowTargets: env.WEBHOOK_ALLOW_TARGETS, extraCa: receiver.ca }),
+    client: createDeliveryClient({ allowTargets: [receiver.target], extraCa: receiver.ca }),
     mailer: { send: async (message) => void sent.push(message) },
     sent,
   };

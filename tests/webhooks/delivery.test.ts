@@ -17,7 +17,7 @@ import { type DeliverPayload, type FanOutPayload, type SendEmailPayload, taskNam
 import { useTestDatabase } from "../support/database";
 import { clearJobs, queuedJobs } from "../support/jobs";
 import { completeSteps, makeCompany, makeInterview, recording, score, scoreAndRecord, startCandidate } from "../support/fixtures";
-import { pump, queuedMessageIds, useWebhookTestbed, verifySignature } from "../support/webhook-fixtures";
+import { allowReceiver, pump, queuedMessageIds, useWebhookTestbed, verifySignature } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
 const bed = useWebhookTestbed(test);
@@ -46,7 +46,7 @@ const bodies = () => bed.receiver.received.map((request) => JSON.parse(request.b
 
 describe("a delivery", () => {
   it("is a signed POST of the Event, with the exact bytes signed and the spec's headers", async () => {
-    const { id: webhookId, secret } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
+    const { id: webhookId, secret } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
     await pump(bed.deps);
@@ -72,7 +72,7 @@ describe("a delivery", () => {
   });
 
   it("carries the candidate's latest data, with the change frozen", async () => {
-    await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.status_changed"] });
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.status_changed"] }, allowReceiver(bed.receiver));
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
     await changeStatus(test.ctx, candidate.id, { to: "on_hold", by: { type: "team", name: "Ana" } });
@@ -86,9 +86,9 @@ describe("a delivery", () => {
 
   it("goes only to enabled webhooks for the event's type and interview", async () => {
     const other = await makeInterview(test.ctx, companyId, { title: "Other" });
-    await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/ready"), eventTypes: ["candidate.ready"] });
-    await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/other"), interviewIds: [other.id] });
-    const { id: off } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/off") });
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/ready"), eventTypes: ["candidate.ready"] }, allowReceiver(bed.receiver));
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/other"), interviewIds: [other.id] }, allowReceiver(bed.receiver));
+    const { id: off } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/off") }, allowReceiver(bed.receiver));
     await setWebhookEnabled(test.ctx, companyId, off, false);
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
@@ -104,7 +104,7 @@ describe("a delivery", () => {
 
 describe("failures", () => {
   it("are retried after 1, 5 and 30 minutes, 2, 6, 12, 24 and 24 hours: 9 tries, then failed", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
     bed.receiver.answer(() => ({ status: 503, body: "down" }));
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
@@ -132,7 +132,7 @@ describe("failures", () => {
   });
 
   it("email the admins once after a day, and turn the webhook off after 3 days", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     bed.receiver.answer(() => ({ status: 500 }));
     const hour = 3600_000;
     const waiting = await readyCandidate("waiting@example.com");
@@ -163,7 +163,7 @@ describe("failures", () => {
   });
 
   it("count a redirect as a failure and never follow it", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
     bed.receiver.answer((request) =>
       request.path === "/hook" ? { status: 302, headers: { Location: bed.receiver.url("/elsewhere") } } : { status: 200 },
     );
@@ -178,7 +178,7 @@ describe("failures", () => {
 
 describe("ordering", () => {
   it("holds a candidate's later messages behind one waiting for a retry, but not other candidates'", async () => {
-    await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     const first = await readyCandidate("first@example.com");
     const second = await readyCandidate("second@example.com");
     let failFirst = true;
@@ -201,7 +201,7 @@ describe("ordering", () => {
 
 describe("ordering when fan-out runs out of order", () => {
   it("keeps the events' order however many fan-out runs overlap, in whatever order", async () => {
-    await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted", "candidate.status_changed"] });
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted", "candidate.status_changed"] }, allowReceiver(bed.receiver));
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
     await changeStatus(test.ctx, candidate.id, { to: "rejected", by: { type: "team", name: "Ana" } });
@@ -219,7 +219,7 @@ describe("ordering when fan-out runs out of order", () => {
 
 describe("turning a webhook off", () => {
   it("fails its waiting messages for good, even one whose attempt was in flight", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
     bed.receiver.answer(() => ({ status: 500, delayMs: 300 }));
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
@@ -243,7 +243,7 @@ describe("turning a webhook off", () => {
 
 describe("secrets and addresses", () => {
   it("sign with both secrets for 24 hours after a replacement, then with the new one only", async () => {
-    const { id, secret: old } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
+    const { id, secret: old } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     const { secret: fresh } = await rotateWebhookSecret(test.ctx, companyId, id);
     const candidate = await readyCandidate("one@example.com");
     await submitAttempt(test.ctx, candidate.id);
@@ -260,13 +260,13 @@ describe("secrets and addresses", () => {
   });
 
   it("send waiting messages to a new address straight away", async () => {
-    const { id } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/old") });
+    const { id } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/old") }, allowReceiver(bed.receiver));
     bed.receiver.answer((request) => ({ status: request.path === "/old" ? 500 : 200 }));
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
     await pump(bed.deps);
     expect(bed.receiver.received.map((r) => r.path)).toEqual(["/old"]);
-    await updateWebhook(test.ctx, companyId, id, { url: bed.receiver.url("/new") });
+    await updateWebhook(test.ctx, companyId, id, { url: bed.receiver.url("/new") }, allowReceiver(bed.receiver));
     await pump(bed.deps);
     expect(bed.receiver.received.map((r) => `${r.path}:${r.headers["service-delivery-attempt"]}`)).toEqual(["/old:1", "/new:2", "/new:1", "/new:1"]);
   });
@@ -274,7 +274,7 @@ describe("secrets and addresses", () => {
 
 describe("a late recording", () => {
   it("adds no message after ready", async () => {
-    await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     const candidate = await startCandidate(test.ctx, interview.id);
     await completeSteps(test.ctx, interview, candidate.id);
     await saveScore(test.ctx, candidate.id, score());
@@ -292,7 +292,7 @@ describe("a late recording", () => {
 
 describe("a chain's next message", () => {
   it("is released when its predecessor finishes while the fan-out creating it has not yet committed", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted", "candidate.status_changed"] });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted", "candidate.status_changed"] }, allowReceiver(bed.receiver));
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
     await fanOutCompany(test.ctx, companyId);
@@ -334,7 +334,7 @@ describe("a chain's next message", () => {
 
 describe("a message whose event no longer exists", () => {
   it("ends on our side: no request, no attempt, the webhook's record untouched, the log says why, the chain goes on", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted", "candidate.status_changed"] });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted", "candidate.status_changed"] }, allowReceiver(bed.receiver));
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
     await changeStatus(test.ctx, candidate.id, { to: "rejected", by: { type: "team", name: "Ana" } });
@@ -354,7 +354,7 @@ describe("a message whose event no longer exists", () => {
 
 describe("the failure policy's emails", () => {
   it("are recorded with the state change they report and sent by a job that retries until the email goes", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
     bed.receiver.answer(() => ({ status: 500 }));
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
@@ -382,7 +382,7 @@ describe("the failure policy's emails", () => {
   });
 
   it("are not recorded when the state change rolls back", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
     bed.receiver.answer(() => ({ status: 500 }));
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
@@ -402,7 +402,7 @@ describe("the failure policy's emails", () => {
 
 describe("an attempt whose worker died", () => {
   it("is taken over as soon as its lease runs out, not at the next maintenance run", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
     await fanOutCompany(test.ctx, companyId);

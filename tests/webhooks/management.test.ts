@@ -13,7 +13,7 @@ import { createWebhook, resendFailedSince, resendMessage, revealWebhookSecret, s
 import { maxWebhooksPerCompany } from "@/server/webhooks/settings-schema";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
-import { pump, useWebhookTestbed, verifySignature } from "../support/webhook-fixtures";
+import { allowReceiver, pump, useWebhookTestbed, verifySignature } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
 const bed = useWebhookTestbed(test);
@@ -36,7 +36,7 @@ async function submitted(email = "ada@example.com") {
 describe("settings", () => {
   it("allow at most 10 webhooks per company, even when created at the same time", async () => {
     const results = await Promise.allSettled(
-      Array.from({ length: 14 }, (_, index) => createWebhook(test.ctx, companyId, { url: `https://hooks${index}.example.com/in` })),
+      Array.from({ length: 14 }, (_, index) => createWebhook(test.ctx, companyId, { url: `https://hooks${index}.example.com/in` }, { allowTargets: [] })),
     );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(maxWebhooksPerCompany);
     const refused = results.filter((result) => result.status === "rejected") as PromiseRejectedResult[];
@@ -44,7 +44,7 @@ describe("settings", () => {
   });
 
   it("keep the signing secret encrypted, readable by the company only", async () => {
-    const { id, secret } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
+    const { id, secret } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
     expect(await revealWebhookSecret(test.ctx, companyId, id)).toBe(secret);
     const other = await makeCompany(test.ctx, "Other");
@@ -56,14 +56,14 @@ describe("settings", () => {
   it("refuse interviews of another company and unknown event types", async () => {
     const other = await makeCompany(test.ctx, "Other");
     const theirs = await makeInterview(test.ctx, other);
-    await expect(createWebhook(test.ctx, companyId, { url: bed.receiver.url(), interviewIds: [theirs.id] })).rejects.toThrow(`No interview with id ${theirs.id}.`);
-    await expect(createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: [] })).rejects.toThrow("Choose at least one event type.");
+    await expect(createWebhook(test.ctx, companyId, { url: bed.receiver.url(), interviewIds: [theirs.id] }, allowReceiver(bed.receiver))).rejects.toThrow(`No interview with id ${theirs.id}.`);
+    await expect(createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: [] }, allowReceiver(bed.receiver))).rejects.toThrow("Choose at least one event type.");
   });
 });
 
 describe("resending", () => {
   it("sends one message again: same event id, current data, current address, tries from 1", async () => {
-    const { id: webhookId, secret } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/first"), eventTypes: ["candidate.submitted"] });
+    const { id: webhookId, secret } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/first"), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
     const candidate = await submitted();
     await pump(bed.deps);
     const [original] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
@@ -82,7 +82,7 @@ describe("resending", () => {
   });
 
   it("resends every failed message since a time, once per event", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
     bed.receiver.answer(() => ({ status: 500 }));
     await submitted("a@example.com");
     await pump(bed.deps);
@@ -102,7 +102,7 @@ describe("resending", () => {
 
 describe("samples", () => {
   it("send a made-up candidate with the interview's real questions, test: true, kept out of the event history", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     const { messageId, eventId } = await sendSample(test.ctx, companyId, webhookId, interview.id);
     await pump(bed.deps);
     const body = JSON.parse(bed.receiver.received[0]!.body);
@@ -116,7 +116,7 @@ describe("samples", () => {
 
 describe("the delivery log", () => {
   it("lists messages with filters and pages, and each message's attempts with bounded excerpts", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     bed.receiver.answer(() => ({ status: 500, headers: { "X-Reason": "maintenance" }, body: "x".repeat(10_000) }));
     const candidate = await submitted();
     await pump(bed.deps);
@@ -139,7 +139,7 @@ describe("the delivery log", () => {
 
 describe("the delivery chart", () => {
   it("counts messages per hour by state, with every hour of the range present", async () => {
-    const { id } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
+    const { id } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     test.clock.set("2026-03-02T09:10:00Z");
     await sendSample(test.ctx, companyId, id, interview.id);
     await pump(bed.deps);
@@ -163,7 +163,7 @@ describe("the delivery chart", () => {
 
 describe("health", () => {
   it("says healthy, failing or disabled, with success rates and waiting messages", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     await submitted("ok@example.com");
     await pump(bed.deps);
     let health = (await webhookHealth(test.handle.sql, companyId, [webhookId], test.clock.now())).get(webhookId)!;
@@ -181,7 +181,7 @@ describe("health", () => {
 
 describe("retention and repeats", () => {
   it("deletes log entries and events older than 30 days and keeps newer ones", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     const now = test.clock.now();
     test.clock.set(new Date(now.getTime() - 31 * 24 * 3600_000));
     await submitted("old@example.com");
@@ -201,7 +201,7 @@ describe("retention and repeats", () => {
   });
 
   it("adds no second message when the same events are fanned out again", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() });
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     await submitted();
     await pump(bed.deps);
     // As if the position were lost: the whole history is read again.

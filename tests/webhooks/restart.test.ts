@@ -38,7 +38,6 @@ beforeAll(async () => {
   handle = createDatabase(server.url);
   ctx = createDomainContext(handle.db, { storage: localFileStorage(path.join(folder, "files")) });
   receiver = await startReceiver();
-  allowReceiver(receiver);
   caFile = path.join(folder, "ca.pem");
   writeFileSync(caFile, receiver.ca);
 }, 120_000);
@@ -56,7 +55,7 @@ it("keeps delivering after PostgreSQL restarts", { timeout: 120_000 }, async () 
   const worker = await startWorker();
   const companyId = await makeCompany(ctx, "Restart");
   const interview = await makeInterview(ctx, companyId);
-  await createWebhook(ctx, companyId, { url: receiver.url(), eventTypes: ["candidate.submitted"] });
+  await createWebhook(ctx, companyId, { url: receiver.url(), eventTypes: ["candidate.submitted"] }, allowReceiver(receiver));
   const submit = async (email: string) => {
     const candidate = await startCandidate(ctx, interview.id, { email });
     await completeSteps(ctx, interview, candidate.id);

@@ -126,12 +126,12 @@ describe("connection-time guard", () => {
 
   it("checks again at connection time a name that answered public when saved", async () => {
     const companyId = await makeCompany(test.ctx, "Rebind");
-    const { id } = await createWebhook(test.ctx, companyId, { url: `https://rebind.example.com:${canaryPort}/hook` }, { resolver });
+    const { id } = await createWebhook(test.ctx, companyId, { url: `https://rebind.example.com:${canaryPort}/hook` }, { allowTargets: [], resolver });
     expect(rebindCalls).toBe(1);
     const result = await client.post(`https://rebind.example.com:${canaryPort}/hook`, "{}", {});
     expect(result.errorClass).toBe("blocked_address");
     expect(rebindCalls).toBe(2);
-    await expect(updateWebhook(test.ctx, companyId, id, { url: `https://metadata.example.com/hook` }, { resolver })).rejects.toThrow(
+    await expect(updateWebhook(test.ctx, companyId, id, { url: `https://metadata.example.com/hook` }, { allowTargets: [], resolver })).rejects.toThrow(
       /metadata.example.com resolves to 169.254.169.254/,
     );
   });
@@ -182,6 +182,6 @@ describe("save-time address rules", () => {
 
   it("explains the problem when a webhook is saved", async () => {
     const companyId = await makeCompany(test.ctx, "Rules");
-    await expect(createWebhook(test.ctx, companyId, { url: "https://10.0.0.1/hook" })).rejects.toThrow("The address must use a host name, not an IP address.");
+    await expect(createWebhook(test.ctx, companyId, { url: "https://10.0.0.1/hook" }, { allowTargets: [] })).rejects.toThrow("The address must use a host name, not an IP address.");
   });
 });

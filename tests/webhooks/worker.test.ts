@@ -26,7 +26,6 @@ const leaseSeconds = 11;
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  allowReceiver(receiver);
   caFile = path.join(mkdtempSync(path.join(tmpdir(), "interview-api-ca-")), "receiver.pem");
   writeFileSync(caFile, receiver.ca);
 });
@@ -58,7 +57,7 @@ async function submittedCandidate(interviewId: string, email: string) {
 async function setup(name: string, eventTypes?: ["candidate.submitted"]) {
   const companyId = await makeCompany(test.ctx, name);
   const interview = await makeInterview(test.ctx, companyId);
-  const { id } = await createWebhook(test.ctx, companyId, { url: receiver.url(), eventTypes });
+  const { id } = await createWebhook(test.ctx, companyId, { url: receiver.url(), eventTypes }, allowReceiver(receiver));
   return { companyId, interview, webhookId: id };
 }
 

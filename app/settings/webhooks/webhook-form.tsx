@@ -32,7 +32,7 @@ function changedSettings(initial: Settings, entered: { url: string; eventTypes: 
 }
 
 /** Create (no `webhookId`) or edit a webhook. `allowTargets` mirrors the server's WEBHOOK_ALLOW_TARGETS. */
-export function WebhookForm({ webhookId, allowTargets }: { webhookId?: string; allowTargets: string[] }) {
+export function WebhookForm({ webhookId, allowTargets }: { webhookId?: string; allowTargets: readonly string[] }) {
   const existing = useQuery({
     queryKey: webhookQueries.one(webhookId ?? ""),
     queryFn: () => settingsApi.webhooks.get.query({ id: webhookId! }),
@@ -45,7 +45,7 @@ export function WebhookForm({ webhookId, allowTargets }: { webhookId?: string; a
   return <SettingsForm webhookId={webhookId} initial={{ url: webhook.address, eventTypes: webhook.eventTypes, interviews: webhook.interviews }} allowTargets={allowTargets} />;
 }
 
-function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string; initial: Settings; allowTargets: string[] }) {
+function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string; initial: Settings; allowTargets: readonly string[] }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [settings, setSettings] = useState(initial);

@@ -3,7 +3,7 @@
  * API key. Honours one HTTP byte range, so a browser can seek in a recording.
  */
 import { Readable } from "node:stream";
-import { appDatabase } from "@/db/client";
+import { appDatabase } from "@/server/app-database";
 import { env } from "@/server/env";
 import { findDownloadable } from "@/server/read/downloads";
 import { readDownloadToken } from "@/server/security/download-tokens";

@@ -47,12 +47,9 @@ export const webhookCommands: Record<string, Command> = {
   "webhook create": {
     summary: "Creates a webhook and prints its signing secret.",
     options: { company: requiredText("ID", "the webhook's company"), url: requiredText("URL", "the https address to deliver to"), events: eventsOption, interviews: interviewsOption },
-    run: async ({ ctx }, flags) => {
-      const { id, secret } = await createWebhook(ctx, required(flags, "company"), {
-        url: required(flags, "url"),
-        eventTypes: eventsFlag(flags.events),
-        interviewIds: interviewsFlag(flags.interviews) ?? null,
-      });
+    run: async ({ ctx, webhookAddresses }, flags) => {
+      const settings = { url: required(flags, "url"), eventTypes: eventsFlag(flags.events), interviewIds: interviewsFlag(flags.interviews) ?? null };
+      const { id, secret } = await createWebhook(ctx, required(flags, "company"), settings, webhookAddresses);
       return { json: { id, secret }, text: `Created webhook ${id}\nSigning secret: ${secret}` };
     },
   },
@@ -60,13 +57,14 @@ export const webhookCommands: Record<string, Command> = {
     summary: "Changes a webhook's address, event types or interviews; what is not given stays.",
     argument: "ID",
     options: { url: text("URL", "the new https address"), events: eventsOption, interviews: interviewsOption },
-    run: async ({ ctx }, flags, args) => {
+    run: async ({ ctx, webhookAddresses }, flags, args) => {
       const id = positional(args, "ID");
-      await updateWebhook(ctx, await companyOfWebhook(ctx, id), id, {
+      const changes = {
         ...(flags.url !== undefined ? { url: required(flags, "url") } : {}),
         ...(flags.events !== undefined ? { eventTypes: eventsFlag(flags.events) } : {}),
         ...(flags.interviews !== undefined ? { interviewIds: interviewsFlag(flags.interviews) } : {}),
-      });
+      };
+      await updateWebhook(ctx, await companyOfWebhook(ctx, id), id, changes, webhookAddresses);
       return { json: { id, updated: true }, text: `Updated webhook ${id}` };
     },
   },

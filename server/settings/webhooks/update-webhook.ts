@@ -1,8 +1,8 @@
-import { env } from "@/server/env";
 import { updateWebhook } from "@/server/webhooks/manage";
 import { adminProcedure } from "../trpc";
 import { updateWebhookInput } from "./update-webhook.types";
+import { webhookAddresses } from "./webhook-addresses";
 
 export const updateWebhookProcedure = adminProcedure
-  .input(updateWebhookInput(env.WEBHOOK_ALLOW_TARGETS))
-  .mutation(async ({ ctx, input }) => void (await updateWebhook(ctx.domain, ctx.member.companyId, input.id, input.changes)));
+  .input(updateWebhookInput(webhookAddresses.allowTargets))
+  .mutation(async ({ ctx, input }) => void (await updateWebhook(ctx.domain, ctx.member.companyId, input.id, input.changes, webhookAddresses)));

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { currentMember } from "@/server/auth/session";
-import { env } from "@/server/env";
+import { webhookAddresses } from "@/server/settings/webhooks/webhook-addresses";
 import { AdminsOnly } from "../../admins-only";
 import { WebhookForm } from "../webhook-form";
 
@@ -14,7 +14,7 @@ export default async function NewWebhookPage() {
     <div className="space-y-6">
       <Link href="/settings/webhooks" className="text-sm text-indigo-700 hover:underline">← Webhooks</Link>
       <h1 className="text-2xl font-semibold tracking-tight">Add a webhook</h1>
-      <WebhookForm allowTargets={env.WEBHOOK_ALLOW_TARGETS} />
+      <WebhookForm allowTargets={webhookAddresses.allowTargets} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { currentMember } from "@/server/auth/session";
-import { env } from "@/server/env";
+import { webhookAddresses } from "@/server/settings/webhooks/webhook-addresses";
 import { AdminsOnly } from "../../../admins-only";
 import { WebhookForm } from "../../webhook-form";
 
@@ -15,7 +15,7 @@ export default async function EditWebhookPage({ params }: { params: Promise<{ id
     <div className="space-y-6">
       <Link href={`/settings/webhooks/${id}`} className="text-sm text-indigo-700 hover:underline">← Back to the webhook</Link>
       <h1 className="text-2xl font-semibold tracking-tight">Edit webhook</h1>
-      <WebhookForm webhookId={id} allowTargets={env.WEBHOOK_ALLOW_TARGETS} />
+      <WebhookForm webhookId={id} allowTargets={webhookAddresses.allowTargets} />
     </div>
   );
 }
