@@ -3,8 +3,8 @@ export default function HomePage() {
     <main className="mx-auto max-w-2xl px-6 py-16">
       <h1 className="text-3xl font-semibold tracking-tight">Interview API and webhooks</h1>
       <p className="mt-4 text-slate-600">
-        Read your interviews, candidates, transcripts and recordings over a read-only REST API, and receive
-        signed webhook messages when candidates are submitted, scored, ready or change status.
+        Read your interviews, candidates, transcripts and recordings over a read-only REST API, and receive signed webhook messages when candidates are
+        submitted, scored, ready or change status.
       </p>
       <ul className="mt-8 space-y-2 text-slate-700">
         <li>

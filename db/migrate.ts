@@ -1,7 +1,7 @@
-import { migrate } from "drizzle-orm/postgres-js/migrator";
-import { Logger, runMigrations } from "graphile-worker";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { migrate } from "drizzle-orm/postgres-js/migrator";
+import { Logger, runMigrations } from "graphile-worker";
 import { createDatabase } from "./client";
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");

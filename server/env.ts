@@ -42,7 +42,12 @@ const schema = z.object({
   WEBHOOK_ALLOW_TARGETS: z
     .string()
     .default("")
-    .transform((value): readonly string[] => value.split(",").map((item) => item.trim().toLowerCase()).filter(Boolean)),
+    .transform((value): readonly string[] =>
+      value
+        .split(",")
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** A PEM file of extra certificate authorities trusted for webhook deliveries. */
   WEBHOOK_CA_FILE: optionalText,
   /** How long an attempt may run before a killed worker's attempt is taken as interrupted (> the 10 s deadline). */

@@ -40,21 +40,46 @@ describe("cli", { timeout: 120_000 }, () => {
     const companyId = company.id as string;
 
     const user = json(
-      (await cli("user", "create", "--company", companyId, "--email", "ops@globex.example", "--name", "Ops", "--role", "admin", "--password", "correct horse battery", "--json")).stdout,
+      (
+        await cli(
+          "user",
+          "create",
+          "--company",
+          companyId,
+          "--email",
+          "ops@globex.example",
+          "--name",
+          "Ops",
+          "--role",
+          "admin",
+          "--password",
+          "correct horse battery",
+          "--json",
+        )
+      ).stdout,
     );
     expect(user).toEqual({ id: expect.stringMatching(/^user_/) });
-    const [stored] = await test.handle.db.select().from(users).where(eq(users.id, user.id as string));
+    const [stored] = await test.handle.db
+      .select()
+      .from(users)
+      .where(eq(users.id, user.id as string));
     expect(stored!.passwordHash).not.toContain("correct horse");
     expect(await verifyPassword("correct horse battery", stored!.passwordHash)).toBe(true);
 
     const key = json((await cli("key", "create", "--company", companyId, "--name", "Zapier", "--json")).stdout);
     expect(key).toEqual({ id: expect.stringMatching(/^key_/), key: expect.stringMatching(/^ivk_/) });
-    const [keyRow] = await test.handle.db.select().from(apiKeys).where(eq(apiKeys.id, key.id as string));
+    const [keyRow] = await test.handle.db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.id, key.id as string));
     expect(keyRow!.hash).toBe(hashApiKey(key.key as string));
     expect(JSON.stringify(keyRow)).not.toContain(key.key as string);
 
     expect((await cli("key", "revoke", key.id as string, "--json")).code).toBe(0);
-    const [revoked] = await test.handle.db.select().from(apiKeys).where(eq(apiKeys.id, key.id as string));
+    const [revoked] = await test.handle.db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.id, key.id as string));
     expect(revoked!.revokedAt).toBeInstanceOf(Date);
 
     expect((await cli("company", "suspend", companyId, "--json")).code).toBe(0);
@@ -111,14 +136,35 @@ describe("cli", { timeout: 120_000 }, () => {
     const { id: companyId } = json((await cli("company", "create", "--name", "Hooks", "--json")).stdout) as { id: string };
     const { makeInterview } = await import("./support/fixtures");
     const interview = await makeInterview(test.ctx, companyId);
-    const created = json((await cli("webhook", "create", "--company", companyId, "--url", "https://hooks.example.com/in", "--events", "candidate.ready,candidate.submitted", "--json")).stdout);
+    const created = json(
+      (
+        await cli(
+          "webhook",
+          "create",
+          "--company",
+          companyId,
+          "--url",
+          "https://hooks.example.com/in",
+          "--events",
+          "candidate.ready,candidate.submitted",
+          "--json",
+        )
+      ).stdout,
+    );
     expect(created).toEqual({ id: expect.stringMatching(/^wh_/), secret: expect.stringMatching(/^whsec_/) });
     const id = created.id as string;
     expect((await cli("webhook", "update", id, "--interviews", interview.id, "--json")).code).toBe(0);
     expect((await cli("webhook", "disable", id, "--json")).code).toBe(0);
     let listed = json((await cli("webhook", "list", "--company", companyId, "--json")).stdout) as { webhooks: Array<Record<string, unknown>> };
     expect(listed.webhooks).toEqual([
-      expect.objectContaining({ id, url: "https://hooks.example.com/in", event_types: ["candidate.ready", "candidate.submitted"], interviews: [interview.id], enabled: false, health: expect.objectContaining({ state: "disabled" }) }),
+      expect.objectContaining({
+        id,
+        url: "https://hooks.example.com/in",
+        event_types: ["candidate.ready", "candidate.submitted"],
+        interviews: [interview.id],
+        enabled: false,
+        health: expect.objectContaining({ state: "disabled" }),
+      }),
     ]);
     expect((await cli("webhook", "enable", id, "--json")).code).toBe(0);
     const rotated = json((await cli("webhook", "rotate-secret", id, "--json")).stdout);
@@ -153,7 +199,21 @@ describe("cli", { timeout: 120_000 }, () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("company create --name NAME");
 
-    const badRole = await cli("user", "create", "--company", "c", "--email", "a@b.co", "--name", "n", "--role", "owner", "--password", "long enough pw", "--json");
+    const badRole = await cli(
+      "user",
+      "create",
+      "--company",
+      "c",
+      "--email",
+      "a@b.co",
+      "--name",
+      "n",
+      "--role",
+      "owner",
+      "--password",
+      "long enough pw",
+      "--json",
+    );
     expect(badRole.code).toBe(2);
     expect(badRole.stderr).toContain("--role must be admin or member");
   });

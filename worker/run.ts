@@ -4,7 +4,7 @@
  * `runner.stop()` lets running deliveries finish and hands queued jobs back.
  */
 import { EventEmitter } from "node:events";
-import { Logger, parseCronItems, run, type Runner, type TaskList, type WorkerEvents } from "graphile-worker";
+import { Logger, parseCronItems, type Runner, run, type TaskList, type WorkerEvents } from "graphile-worker";
 import { createDatabase } from "@/db/client";
 import { createDomainContext } from "@/server/domain/context";
 import { taskNames } from "@/server/jobs/queue";

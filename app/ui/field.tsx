@@ -5,7 +5,12 @@ export const inputClass =
   "mt-1 block w-full rounded-md border-0 px-3 py-2 text-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 aria-[invalid]:ring-red-500";
 
 /** A labelled input whose problem, if any, is announced with it. */
-export function Field({ label, hint, problem, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; problem?: string | null }) {
+export function Field({
+  label,
+  hint,
+  problem,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; problem?: string | null }) {
   const id = useId();
   return (
     <div>

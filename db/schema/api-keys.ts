@@ -1,6 +1,6 @@
 import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { companies } from "./companies";
 import { createdAt, idColumn, time } from "./columns";
+import { companies } from "./companies";
 import { users } from "./users";
 
 export const apiKeys = pgTable(
@@ -20,8 +20,5 @@ export const apiKeys = pgTable(
     lastUsedAt: time("last_used_at"),
     revokedAt: time("revoked_at"),
   },
-  (table) => [
-    uniqueIndex("api_keys_hash_key").on(table.hash),
-    index("api_keys_company_idx").on(table.companyId, table.createdAt),
-  ],
+  (table) => [uniqueIndex("api_keys_hash_key").on(table.hash), index("api_keys_company_idx").on(table.companyId, table.createdAt)],
 );

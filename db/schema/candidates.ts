@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { companies } from "./companies";
 import { createdAt, idColumn, time } from "./columns";
+import { companies } from "./companies";
 import { interviews } from "./interviews";
 import { users } from "./users";
 
@@ -104,21 +104,13 @@ export const candidates = pgTable(
     // ordering keys, id last as the unique tie-breaker). Previews are left out.
     // Ascending on purpose: "order by … desc" (nulls first) is exactly a
     // backward scan of them, which drizzle's "desc nulls last" would not be.
-    index("candidates_submitted_idx")
-      .on(table.companyId, table.submittedAt, table.id)
-      .where(sql`not ${table.isPreview} and ${table.submittedAt} is not null`),
+    index("candidates_submitted_idx").on(table.companyId, table.submittedAt, table.id).where(sql`not ${table.isPreview} and ${table.submittedAt} is not null`),
     index("candidates_interview_submitted_idx")
       .on(table.companyId, table.interviewId, table.submittedAt, table.id)
       .where(sql`not ${table.isPreview} and ${table.submittedAt} is not null`),
-    index("candidates_started_idx")
-      .on(table.companyId, table.startedAt, table.id)
-      .where(sql`not ${table.isPreview}`),
-    index("candidates_interview_started_idx")
-      .on(table.companyId, table.interviewId, table.startedAt, table.id)
-      .where(sql`not ${table.isPreview}`),
-    index("candidates_in_progress_idx")
-      .on(table.companyId, table.startedAt, table.id)
-      .where(sql`not ${table.isPreview} and ${table.status} = 'in_progress'`),
+    index("candidates_started_idx").on(table.companyId, table.startedAt, table.id).where(sql`not ${table.isPreview}`),
+    index("candidates_interview_started_idx").on(table.companyId, table.interviewId, table.startedAt, table.id).where(sql`not ${table.isPreview}`),
+    index("candidates_in_progress_idx").on(table.companyId, table.startedAt, table.id).where(sql`not ${table.isPreview} and ${table.status} = 'in_progress'`),
     index("candidates_attempts_idx").on(table.interviewId, sql`lower(${table.email})`, table.attempt),
   ],
 );

@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { bigint, bigserial, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { candidates } from "./candidates";
 import { companyId, idColumn, time } from "./columns";
-import { eventTypes, type EventType, oncePerAttemptEventTypes } from "./event-types";
+import { type EventType, eventTypes, oncePerAttemptEventTypes } from "./event-types";
 
-export { eventTypes, type EventType, oncePerAttemptEventTypes };
+export { type EventType, eventTypes, oncePerAttemptEventTypes };
 
 export const changedByTypes = ["team", "ai", "system", "candidate"] as const;
 export type ChangedBy = { type: (typeof changedByTypes)[number]; name: string };
@@ -31,9 +31,7 @@ export const events = pgTable(
     /** Frozen at the time of a status change; null for the other types. */
     change: jsonb("change").$type<StatusChange>(),
     createdAt: time("created_at").notNull(),
-    txId: bigint("tx_id", { mode: "bigint" })
-      .notNull()
-      .default(sql`(pg_current_xact_id()::text)::bigint`),
+    txId: bigint("tx_id", { mode: "bigint" }).notNull().default(sql`(pg_current_xact_id()::text)::bigint`),
     seq: bigserial("seq", { mode: "bigint" }).notNull(),
   },
   (table) => [

@@ -24,9 +24,5 @@ export const files = pgTable(
     createdAt: createdAt(),
     deletedAt: time("deleted_at"),
   },
-  (table) => [
-    index("files_candidate_idx")
-      .on(table.candidateId, table.createdAt)
-      .where(sql`${table.deletedAt} is null`),
-  ],
+  (table) => [index("files_candidate_idx").on(table.candidateId, table.createdAt).where(sql`${table.deletedAt} is null`)],
 );

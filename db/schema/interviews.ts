@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { companies } from "./companies";
 import { createdAt, idColumn, time } from "./columns";
+import { companies } from "./companies";
 
 export const interviewStatuses = ["draft", "active", "paused", "closed"] as const;
 export type InterviewStatus = (typeof interviewStatuses)[number];
@@ -48,11 +48,7 @@ export const interviews = pgTable(
     deletedAt: time("deleted_at"),
   },
   (table) => [
-    index("interviews_list_idx")
-      .on(table.companyId, table.createdAt, table.id)
-      .where(sql`${table.deletedAt} is null`),
-    index("interviews_list_by_status_idx")
-      .on(table.companyId, table.status, table.createdAt, table.id)
-      .where(sql`${table.deletedAt} is null`),
+    index("interviews_list_idx").on(table.companyId, table.createdAt, table.id).where(sql`${table.deletedAt} is null`),
+    index("interviews_list_by_status_idx").on(table.companyId, table.status, table.createdAt, table.id).where(sql`${table.deletedAt} is null`),
   ],
 );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { companies } from "./companies";
 import { createdAt, idColumn } from "./columns";
+import { companies } from "./companies";
 
 export const userRoles = ["admin", "member"] as const;
 export type UserRole = (typeof userRoles)[number];
@@ -22,8 +22,5 @@ export const users = pgTable(
     sessionVersion: integer("session_version").notNull().default(1),
     createdAt: createdAt(),
   },
-  (table) => [
-    uniqueIndex("users_email_key").on(sql`lower(${table.email})`),
-    index("users_company_idx").on(table.companyId),
-  ],
+  (table) => [uniqueIndex("users_email_key").on(sql`lower(${table.email})`), index("users_company_idx").on(table.companyId)],
 );

@@ -1,6 +1,6 @@
 import { boolean, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { companies } from "./companies";
 import { createdAt, idColumn, time } from "./columns";
+import { companies } from "./companies";
 import type { EventType } from "./events";
 
 /** A customer address that receives signed event messages. */

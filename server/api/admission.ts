@@ -26,8 +26,7 @@ type AdmitRow = {
   reset_ms: number | null;
 };
 
-const invalidKey = () =>
-  new ApiError("auth_error", "The API key is missing, invalid or revoked. Send it as `Authorization: Bearer <API key>`.");
+const invalidKey = () => new ApiError("auth_error", "The API key is missing, invalid or revoked. Send it as `Authorization: Bearer <API key>`.");
 
 export async function admit(sql: postgres.Sql, authorization: string | null): Promise<ApiCaller> {
   // The scheme name is case-insensitive (RFC 7235 §2.1) and followed by one or

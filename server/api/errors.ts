@@ -48,8 +48,7 @@ export class ApiError extends Error {
 }
 
 /** A 422 listing every invalid query parameter. */
-export const invalidQuery = (problems: Problem[]) =>
-  new ApiError("validation_error", "The query is not valid.", { details: { problems } });
+export const invalidQuery = (problems: Problem[]) => new ApiError("validation_error", "The query is not valid.", { details: { problems } });
 
 export const notFound = (what: string, id: string) => new ApiError("not_found", `No ${what} with id ${id} was found.`);
 

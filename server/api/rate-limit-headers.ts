@@ -9,7 +9,11 @@ import { z } from "zod";
 /** The tighter of the caller's two buckets, as `api_admit` reports it. */
 export type RateLimitState = { limit: number; remaining: number; resetSeconds: number };
 
-const count = (name: string, description: string) => z.string().regex(/^[0-9]+$/).meta({ header: { id: name, description } });
+const count = (name: string, description: string) =>
+  z
+    .string()
+    .regex(/^[0-9]+$/)
+    .meta({ header: { id: name, description } });
 
 export const rateLimitHeaderSchemas = {
   "RateLimit-Limit": count("RateLimit-Limit", "requests allowed per minute by the tighter of the key's and the company's limits"),

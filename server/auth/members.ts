@@ -48,6 +48,10 @@ const toMember = (row: MemberRow): Member => ({
 
 /** Compared against when the email is unknown, so a wrong email takes as long as a wrong password. */
 let decoyHash: Promise<string> | undefined;
+const decoy = () => {
+  decoyHash ??= hashPassword("decoy");
+  return decoyHash;
+};
 
 /** Password guesses allowed per email address and minute (GCRA, shared by every web process). */
 export const signInAttemptsPerMinute = 10;
@@ -68,7 +72,7 @@ export async function signInWithPassword(sql: postgres.Sql, email: string, passw
   const [row] = await sql<MemberRow[]>`
     select ${memberColumns(sql)} from users u join companies c on c.id = u.company_id
     where lower(u.email) = ${address}`;
-  const matches = await verifyPassword(password, row?.password_hash ?? (await (decoyHash ??= hashPassword("decoy"))));
+  const matches = await verifyPassword(password, row?.password_hash ?? (await decoy()));
   if (!row || !matches || row.suspended) return null;
   return { userId: row.user_id, sessionVersion: row.session_version };
 }

@@ -34,7 +34,13 @@ if (help) {
 }
 if (!name) {
   const usages = Object.entries(commands).map(([known, command]) => `  ${usage(known, command)}`);
-  const what = words.length === 0 ? "a command is needed" : `unknown command "${words.slice(0, 2).filter((word) => !word.startsWith("-")).join(" ")}"`;
+  const what =
+    words.length === 0
+      ? "a command is needed"
+      : `unknown command "${words
+          .slice(0, 2)
+          .filter((word) => !word.startsWith("-"))
+          .join(" ")}"`;
   fail(2, "usage", `${what}. Commands:\n${usages.join("\n")}\n\`npm run cli -- --help\` describes them.`);
 }
 const command = commands[name]!;
@@ -42,7 +48,9 @@ let parsed: ReturnType<typeof parseArgs>;
 try {
   parsed = parseArgs({
     args: argv.slice(name.split(" ").length),
-    options: Object.fromEntries(Object.entries({ ...command.options, json: commonOptions.json! }).map(([option, declared]) => [option, { type: declared.type }])),
+    options: Object.fromEntries(
+      Object.entries({ ...command.options, json: commonOptions.json! }).map(([option, declared]) => [option, { type: declared.type }]),
+    ),
     allowPositionals: true,
     strict: true,
   });

@@ -3,11 +3,12 @@
  * in batches, so the event history still grows in time order. Every attempt
  * gets its own rows; recordings and documents share one stored file each.
  */
+
+import { aiDecision } from "@/server/domain/attempts";
+import { type ImportedAttempt, importAttempts } from "@/server/domain/bulk-import";
 import type { CandidateRow } from "@/server/domain/candidate-row";
-import { importAttempts, type ImportedAttempt } from "@/server/domain/bulk-import";
 import type { DomainContext } from "@/server/domain/context";
 import type { LoadedInterview } from "@/server/domain/interviews";
-import { aiDecision } from "@/server/domain/attempts";
 import { settleResult } from "@/server/domain/result";
 import { interviewTemplates, person, scoreFor, transcriptFor } from "./catalog";
 import { makePdf, makeWav } from "./media";
@@ -45,13 +46,23 @@ export async function bulkSimulate(ctx: DomainContext, options: BulkOptions) {
   return { candidates: options.candidates, submitted };
 }
 
-function attemptAt(ctx: DomainContext, options: BulkOptions, anchor: number, shared: { recordingKey: string; recordingSize: number; documentKey: string; documentSize: number }): ImportedAttempt {
+function attemptAt(
+  ctx: DomainContext,
+  options: BulkOptions,
+  anchor: number,
+  shared: { recordingKey: string; recordingSize: number; documentKey: string; documentSize: number },
+): ImportedAttempt {
   const { random } = options;
   const interview = random.pick(options.interviews);
   const template = interviewTemplates.find((t) => t.title === interview.title) ?? interviewTemplates[0]!;
   const who = person(random);
   const id = ctx.newId("candidate");
-  const outcome = random.weighted([["submitted", 85], ["in_progress", 5], ["abandoned", 6], ["scoring_failed", 4]] as const);
+  const outcome = random.weighted([
+    ["submitted", 85],
+    ["in_progress", 5],
+    ["abandoned", 6],
+    ["scoring_failed", 4],
+  ] as const);
   const start = anchor - random.int(12, 42) * minute;
   const startedAt = new Date(start);
   const finishedAt = new Date(anchor - 2 * minute);
@@ -59,7 +70,14 @@ function attemptAt(ctx: DomainContext, options: BulkOptions, anchor: number, sha
   const ai = interview.aiStep;
   const questions = template.aiQuestions.slice(0, ai?.questionCount ?? 0);
   const transcript = ai && outcome !== "in_progress" ? transcriptFor(random, questions, questions.length) : [];
-  const score = ai && outcome === "submitted" ? scoreFor(random, ai.skills, transcript.map((entry) => entry.answer)) : null;
+  const score =
+    ai && outcome === "submitted"
+      ? scoreFor(
+          random,
+          ai.skills,
+          transcript.map((entry) => entry.answer),
+        )
+      : null;
   const recordingId = ai && outcome !== "in_progress" ? ctx.newId("file") : null;
 
   const base: CandidateRow = {
@@ -70,7 +88,12 @@ function attemptAt(ctx: DomainContext, options: BulkOptions, anchor: number, sha
     isPreview: false,
     previewedByUserId: null,
     ...who,
-    status: outcome === "in_progress" ? "in_progress" : outcome === "abandoned" ? "abandoned" : (aiDecision(score?.score ?? null, interview.passMark) ?? "needs_review"),
+    status:
+      outcome === "in_progress"
+        ? "in_progress"
+        : outcome === "abandoned"
+          ? "abandoned"
+          : (aiDecision(score?.score ?? null, interview.passMark) ?? "needs_review"),
     rejectionReason: null,
     startedAt,
     submittedAt,
@@ -111,15 +134,41 @@ function attemptAt(ctx: DomainContext, options: BulkOptions, anchor: number, sha
       candidateId: id,
       questionId: question.id,
       question: question.text,
-      answer: question.type === "yes_no" ? random.pick(["Yes", "No"]) : question.type === "mcq" ? random.pick(question.choices) : random.pick(template.sampleAnswers[question.position] ?? ["Yes"]),
+      answer:
+        question.type === "yes_no"
+          ? random.pick(["Yes", "No"])
+          : question.type === "mcq"
+            ? random.pick(question.choices)
+            : random.pick(template.sampleAnswers[question.position] ?? ["Yes"]),
       answeredAt: startedAt,
     }));
   const stored: ImportedAttempt["files"] = [];
   if (recordingId) {
-    stored.push({ id: recordingId, companyId: candidate.companyId, candidateId: id, kind: "recording", fileName: "interview-recording.wav", contentType: "audio/wav", sizeBytes: shared.recordingSize, storageKey: shared.recordingKey, createdAt: finishedAt });
+    stored.push({
+      id: recordingId,
+      companyId: candidate.companyId,
+      candidateId: id,
+      kind: "recording",
+      fileName: "interview-recording.wav",
+      contentType: "audio/wav",
+      sizeBytes: shared.recordingSize,
+      storageKey: shared.recordingKey,
+      createdAt: finishedAt,
+    });
   }
   if (interview.documentStep && submittedAt) {
-    stored.push({ id: ctx.newId("file"), companyId: candidate.companyId, candidateId: id, kind: "document", label: interview.documentStep.label, fileName: "cv.pdf", contentType: "application/pdf", sizeBytes: shared.documentSize, storageKey: shared.documentKey, createdAt: finishedAt });
+    stored.push({
+      id: ctx.newId("file"),
+      companyId: candidate.companyId,
+      candidateId: id,
+      kind: "document",
+      label: interview.documentStep.label,
+      fileName: "cv.pdf",
+      contentType: "application/pdf",
+      sizeBytes: shared.documentSize,
+      storageKey: shared.documentKey,
+      createdAt: finishedAt,
+    });
   }
   return {
     candidate,

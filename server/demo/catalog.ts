@@ -109,11 +109,7 @@ export const interviewTemplates: Template[] = [
       questionCount: 3,
       skills: ["Persuasion", "Resilience", "Listening"],
     },
-    aiQuestions: [
-      "Pitch me the last product you bought.",
-      "How do you handle a prospect who says no?",
-      "How do you research a company before a call?",
-    ],
+    aiQuestions: ["Pitch me the last product you bought.", "How do you handle a prospect who says no?", "How do you research a company before a call?"],
     documentStep: null,
   },
   {
@@ -136,18 +132,64 @@ export const interviewTemplates: Template[] = [
 ];
 
 const firstNames = [
-  "Amara", "Ben", "Chloé", "Dmitri", "Elena", "Farah", "Gabriel", "Hana", "Isaac", "Jonas", "Keira", "Luca",
-  "Maya", "Nikhil", "Olivia", "Pedro", "Quinn", "Rosa", "Samir", "Tara", "Uma", "Victor", "Wen", "Yusuf", "Zoe",
+  "Amara",
+  "Ben",
+  "Chloé",
+  "Dmitri",
+  "Elena",
+  "Farah",
+  "Gabriel",
+  "Hana",
+  "Isaac",
+  "Jonas",
+  "Keira",
+  "Luca",
+  "Maya",
+  "Nikhil",
+  "Olivia",
+  "Pedro",
+  "Quinn",
+  "Rosa",
+  "Samir",
+  "Tara",
+  "Uma",
+  "Victor",
+  "Wen",
+  "Yusuf",
+  "Zoe",
 ];
 const lastNames = [
-  "Adeyemi", "Berg", "Castillo", "Dubois", "Eriksen", "Fischer", "García", "Haddad", "Ivanova", "Jensen", "Kowalski",
-  "Larsen", "Moreau", "Nakamura", "O'Brien", "Patel", "Rossi", "Schmidt", "Tanaka", "Novak", "Walsh", "Yilmaz",
+  "Adeyemi",
+  "Berg",
+  "Castillo",
+  "Dubois",
+  "Eriksen",
+  "Fischer",
+  "García",
+  "Haddad",
+  "Ivanova",
+  "Jensen",
+  "Kowalski",
+  "Larsen",
+  "Moreau",
+  "Nakamura",
+  "O'Brien",
+  "Patel",
+  "Rossi",
+  "Schmidt",
+  "Tanaka",
+  "Novak",
+  "Walsh",
+  "Yilmaz",
 ];
 
 export function person(random: Random) {
   const first = random.pick(firstNames);
   const last = random.pick(lastNames);
-  const handle = `${first}.${last}`.toLowerCase().normalize("NFD").replace(/[^a-z.]/g, "");
+  const handle = `${first}.${last}`
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[^a-z.]/g, "");
   return {
     name: `${first} ${last}`,
     email: `${handle}${random.int(1, 999)}@example.com`,

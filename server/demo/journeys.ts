@@ -3,18 +3,19 @@
  * call of the domain write path. The simulator merges the steps of many
  * candidates and plays them in time order.
  */
-import { abandonAttempt, cancelAttempt, moveOnAttempt, saveAnswers, startAttempt, submitAttempt, uploadDocument } from "@/server/domain/attempts";
+
 import {
   deleteRecording,
   failScoring,
   finishAiInterview,
   loseRecording,
   markRecordingOverdue,
-  saveScore,
   type ScoringFailure,
+  saveScore,
   startAiInterview,
   storeRecording,
 } from "@/server/domain/ai-interview";
+import { abandonAttempt, cancelAttempt, moveOnAttempt, saveAnswers, startAttempt, submitAttempt, uploadDocument } from "@/server/domain/attempts";
 import type { DomainContext } from "@/server/domain/context";
 import type { LoadedInterview } from "@/server/domain/interviews";
 import { changeStatus } from "@/server/domain/statuses";
@@ -62,9 +63,7 @@ type Plan = {
 export function planJourney(plan: Plan, scenario: Scenario, start: number): Step[] {
   const { random, interview, pace } = plan;
   const hasAi = interview.aiStep !== null;
-  const effective: Scenario = hasAi || ["abandoned", "cancelled", "moved_on", "in_progress", "preview"].includes(scenario)
-    ? scenario
-    : "complete";
+  const effective: Scenario = hasAi || ["abandoned", "cancelled", "moved_on", "in_progress", "preview"].includes(scenario) ? scenario : "complete";
   if (effective === "preview" && !plan.previewUserId) return planJourney(plan, "complete", start);
   if (effective === "retake") {
     const first = planAttempt(plan, random.pick(["abandoned", "complete"] as const), start, { lowScore: true });
@@ -102,7 +101,14 @@ function planAttempt(plan: Plan, scenario: Exclude<Scenario, "retake">, start: n
   const answers = Object.fromEntries(
     interview.questions
       .filter((q) => q.required || random.chance(0.5))
-      .map((q) => [q.id, q.type === "yes_no" ? random.pick(["Yes", "No"]) : q.type === "mcq" ? random.pick(q.choices) : random.pick(template.sampleAnswers[q.position] ?? ["Yes, happy to."])]),
+      .map((q) => [
+        q.id,
+        q.type === "yes_no"
+          ? random.pick(["Yes", "No"])
+          : q.type === "mcq"
+            ? random.pick(q.choices)
+            : random.pick(template.sampleAnswers[q.position] ?? ["Yes, happy to."]),
+      ]),
   );
   at(random.int(2, 9) * minute, "answers saved", (ctx) => saveAnswers(ctx, id(), answers));
 
@@ -112,11 +118,14 @@ function planAttempt(plan: Plan, scenario: Exclude<Scenario, "retake">, start: n
   };
   const teamMember = { type: "team", name: random.pick(teamNames) } as const;
   if (scenario === "abandoned") return end("attempt abandoned", (ctx) => abandonAttempt(ctx, id()));
-  if (scenario === "cancelled") return end("attempt cancelled", (ctx) => cancelAttempt(ctx, id(), random.chance(0.5) ? teamMember : { type: "candidate", name: who.name }));
-  if (scenario === "moved_on") return end("moved on by the team", (ctx) => moveOnAttempt(ctx, id(), random.pick(["shortlisted", "rejected", "on_hold"] as const), teamMember));
+  if (scenario === "cancelled")
+    return end("attempt cancelled", (ctx) => cancelAttempt(ctx, id(), random.chance(0.5) ? teamMember : { type: "candidate", name: who.name }));
+  if (scenario === "moved_on")
+    return end("moved on by the team", (ctx) => moveOnAttempt(ctx, id(), random.pick(["shortlisted", "rejected", "on_hold"] as const), teamMember));
 
   const ai = interview.aiStep;
-  const failure: ScoringFailure | null = (["scoring_failed", "too_little_speech", "no_answers", "interview_not_finished", "other"] as const).find((f) => f === scenario) ?? null;
+  const failure: ScoringFailure | null =
+    (["scoring_failed", "too_little_speech", "no_answers", "interview_not_finished", "other"] as const).find((f) => f === scenario) ?? null;
   if (ai) {
     const questions = template.aiQuestions.length > 0 ? template.aiQuestions.slice(0, ai.questionCount) : ["Tell me about yourself."];
     const answered = scenario === "no_answers" ? 0 : scenario === "interview_not_finished" ? 1 : scenario === "too_little_speech" ? 1 : questions.length;
@@ -124,7 +133,12 @@ function planAttempt(plan: Plan, scenario: Exclude<Scenario, "retake">, start: n
     const duration = transcript.reduce((sum, entry) => sum + entry.speakingSeconds, 0) + 30 * questions.length;
     at(random.int(1, 4) * minute, "AI interview started", (ctx) => startAiInterview(ctx, id()));
     at(duration * 1000, "AI interview finished", (ctx) =>
-      finishAiInterview(ctx, id(), { transcript, durationSeconds: duration, questionsAsked: questions.length, endedForConduct: scenario === "interview_not_finished" && random.chance(0.5) }),
+      finishAiInterview(ctx, id(), {
+        transcript,
+        durationSeconds: duration,
+        questionsAsked: questions.length,
+        endedForConduct: scenario === "interview_not_finished" && random.chance(0.5),
+      }),
     );
     const aiFinished = clock;
     const score = () => {
@@ -143,12 +157,20 @@ function planAttempt(plan: Plan, scenario: Exclude<Scenario, "retake">, start: n
     const scored = failure ? `scoring failed (${failure})` : "scored";
     if (!scoreLater) at(random.int(1, 10) * minute, scored, outcome);
     if (scenario === "recording_failed" || scenario === "recording_none") {
-      at(random.int(5, 60) * minute, `recording ${scenario === "recording_failed" ? "failed" : "empty"}`, (ctx) => loseRecording(ctx, id(), scenario === "recording_failed" ? "failed" : "none"));
+      at(random.int(5, 60) * minute, `recording ${scenario === "recording_failed" ? "failed" : "empty"}`, (ctx) =>
+        loseRecording(ctx, id(), scenario === "recording_failed" ? "failed" : "none"),
+      );
     } else if (scenario !== "recording_late" && !scoreLater) {
       at(random.int(2, 40) * minute, "recording stored", recording);
     }
     if (interview.documentStep) {
-      at(random.int(1, 5) * minute, "document uploaded", (ctx) => uploadDocument(ctx, id(), { fileName: `${who.name.split(" ")[1]}-cv.pdf`, contentType: "application/pdf", bytes: makePdf([`${who.name}`, who.email, "Experience: 5 years", "Languages: English"]) }));
+      at(random.int(1, 5) * minute, "document uploaded", (ctx) =>
+        uploadDocument(ctx, id(), {
+          fileName: `${who.name.split(" ")[1]}-cv.pdf`,
+          contentType: "application/pdf",
+          bytes: makePdf([`${who.name}`, who.email, "Experience: 5 years", "Languages: English"]),
+        }),
+      );
     }
     at(random.int(1, 3) * minute, "submitted", (ctx) => submitAttempt(ctx, id()));
     if (scoreLater) {
@@ -163,13 +185,20 @@ function planAttempt(plan: Plan, scenario: Exclude<Scenario, "retake">, start: n
     if (scenario === "recording_deleted") at(random.int(3, 6) * 24 * hour, "recording deleted after retention", (ctx) => deleteRecording(ctx, id()));
   } else {
     if (interview.documentStep) {
-      at(random.int(1, 5) * minute, "document uploaded", (ctx) => uploadDocument(ctx, id(), { fileName: "cv.pdf", contentType: "application/pdf", bytes: makePdf([who.name]) }));
+      at(random.int(1, 5) * minute, "document uploaded", (ctx) =>
+        uploadDocument(ctx, id(), { fileName: "cv.pdf", contentType: "application/pdf", bytes: makePdf([who.name]) }),
+      );
     }
     at(random.int(1, 3) * minute, "submitted", (ctx) => submitAttempt(ctx, id()));
   }
 
   if (scenario !== "preview" && random.chance(0.45)) {
-    const to = random.weighted([["shortlisted", 4], ["rejected", 3], ["on_hold", 2], ["needs_review", 1]] as const);
+    const to = random.weighted([
+      ["shortlisted", 4],
+      ["rejected", 3],
+      ["on_hold", 2],
+      ["needs_review", 1],
+    ] as const);
     at(random.int(2, 48) * hour, `status set to ${to}`, (ctx) =>
       changeStatus(ctx, id(), { to, by: teamMember, rejectionReason: to === "rejected" ? "Another candidate was a closer match." : null }),
     );

@@ -29,8 +29,8 @@ export function makeWav(seconds: number, seed: number): Uint8Array {
 
 /** A valid single-page PDF showing the given lines. */
 export function makePdf(lines: string[]): Uint8Array {
-  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, "?");
-  const content = ["BT", "/F1 12 Tf", "72 760 Td", "16 TL", ...lines.map((line) => `(${escape(line)}) '`), "ET"].join("\n");
+  const escapeText = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, "?");
+  const content = ["BT", "/F1 12 Tf", "72 760 Td", "16 TL", ...lines.map((line) => `(${escapeText(line)}) '`), "ET"].join("\n");
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",

@@ -3,8 +3,9 @@
  * simulated activity. Idempotent: a second run finds the company and changes
  * nothing. Passwords and the key are random and returned only when created.
  */
-import { eq, sql } from "drizzle-orm";
+
 import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { users } from "@/db/schema";
 import { createApiKey, createCompany, createUser } from "@/server/domain/accounts";
 import type { DomainContext } from "@/server/domain/context";

@@ -13,10 +13,10 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { companies, events, interviews, users } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
-import { createInterview, loadInterview, type LoadedInterview, pauseInterview, publishInterview } from "@/server/domain/interviews";
+import { createInterview, type LoadedInterview, loadInterview, pauseInterview, publishInterview } from "@/server/domain/interviews";
 import { bulkSimulate } from "./bulk";
 import { interviewTemplates } from "./catalog";
-import { planJourney, scenarios, type Step } from "./journeys";
+import { planJourney, type Step, scenarios } from "./journeys";
 import { createRandom, type Random } from "./random";
 
 export type SimulateOptions = {
@@ -146,9 +146,7 @@ async function countEvents(ctx: DomainContext, companyId: string) {
  */
 export async function simulateLive(ctx: DomainContext, options: { companyId: string; seed?: number; signal: AbortSignal; onStep?: (step: Step) => void }) {
   const random: Random = createRandom(options.seed ?? Date.now());
-  const interviewList = await prepareInterviews(ctx, options.companyId, 0, Date.now()).catch(() =>
-    prepareInterviews(ctx, options.companyId, 2, Date.now()),
-  );
+  const interviewList = await prepareInterviews(ctx, options.companyId, 0, Date.now()).catch(() => prepareInterviews(ctx, options.companyId, 2, Date.now()));
   const previewUserId = await someUser(ctx, options.companyId);
   const pending: Step[] = [];
   let started = 0;

@@ -1,6 +1,6 @@
 import { createDatabase } from "@/db/client";
-import { env } from "@/server/env";
 import { createDomainContext } from "@/server/domain/context";
+import { env } from "@/server/env";
 import { type DemoWebhook, seedDemo } from "./seed";
 
 /** Seeds the demo company on the first start and prints how to sign in. */

@@ -90,10 +90,7 @@ export async function saveScore(ctx: DomainContext, candidateId: string, input: 
   });
 }
 
-export type ScoringFailure = Extract<
-  IncompleteReason,
-  "scoring_failed" | "too_little_speech" | "no_answers" | "interview_not_finished" | "other"
->;
+export type ScoringFailure = Extract<IncompleteReason, "scoring_failed" | "too_little_speech" | "no_answers" | "interview_not_finished" | "other">;
 
 /** No score will come; the result becomes final as incomplete with the reason. */
 export async function failScoring(ctx: DomainContext, candidateId: string, reason: ScoringFailure) {

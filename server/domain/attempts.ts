@@ -5,20 +5,15 @@
  * in_progress → cancelled, abandoned, or a team-chosen status when the team
  * moves the attempt on. Unsubmitted attempts never produce events.
  */
-import { and, count, eq, isNull, max, sql } from "drizzle-orm";
+
 import path from "node:path";
-import {
-  candidateAnswers,
-  candidates,
-  type CandidateStatus,
-  type ChangedBy,
-  files,
-} from "@/db/schema";
-import type { CandidateRow } from "./candidate-row";
+import { and, count, eq, isNull, max, sql } from "drizzle-orm";
+import { type CandidateStatus, type ChangedBy, candidateAnswers, candidates, files } from "@/db/schema";
 import { changeCandidate, type Transaction } from "./candidate-changes";
+import type { CandidateRow } from "./candidate-row";
 import type { DomainContext } from "./context";
 import { invalidInput, invalidState } from "./errors";
-import { loadInterview, type LoadedInterview } from "./interviews";
+import { type LoadedInterview, loadInterview } from "./interviews";
 import { decidedStatuses } from "./statuses";
 
 export type StartAttemptInput = {
@@ -72,13 +67,7 @@ async function nextAttemptNumber(tx: Transaction, interviewId: string, email: st
   const [row] = await tx
     .select({ last: max(candidates.attempt) })
     .from(candidates)
-    .where(
-      and(
-        eq(candidates.interviewId, interviewId),
-        sql`lower(${candidates.email}) = lower(${email})`,
-        eq(candidates.isPreview, false),
-      ),
-    );
+    .where(and(eq(candidates.interviewId, interviewId), sql`lower(${candidates.email}) = lower(${email})`, eq(candidates.isPreview, false)));
   return (row?.last ?? 0) + 1;
 }
 
@@ -122,9 +111,7 @@ export type UploadInput = { fileName: string; contentType: string | null; bytes:
 
 function acceptsFile(acceptedTypes: string[], upload: UploadInput) {
   const extension = path.extname(upload.fileName).toLowerCase();
-  return acceptedTypes.some((type) =>
-    type.startsWith(".") ? type.toLowerCase() === extension : type.toLowerCase() === upload.contentType?.toLowerCase(),
-  );
+  return acceptedTypes.some((type) => (type.startsWith(".") ? type.toLowerCase() === extension : type.toLowerCase() === upload.contentType?.toLowerCase()));
 }
 
 /** Stores a document for the interview's document step. */
@@ -161,9 +148,7 @@ export async function uploadDocument(ctx: DomainContext, candidateId: string, up
 async function missingSteps(tx: Transaction, candidate: CandidateRow, interview: LoadedInterview) {
   const missing: string[] = [];
   const answered = new Set(
-    (await tx.select({ id: candidateAnswers.questionId }).from(candidateAnswers).where(eq(candidateAnswers.candidateId, candidate.id))).map(
-      (row) => row.id,
-    ),
+    (await tx.select({ id: candidateAnswers.questionId }).from(candidateAnswers).where(eq(candidateAnswers.candidateId, candidate.id))).map((row) => row.id),
   );
   const unanswered = interview.questions.filter((q) => q.required && !answered.has(q.id));
   if (unanswered.length > 0) missing.push(`${unanswered.length} required form question(s)`);
@@ -209,12 +194,10 @@ function endAttempt(ctx: DomainContext, candidateId: string, status: CandidateSt
 }
 
 /** The candidate or the team cancelled the attempt. */
-export const cancelAttempt = (ctx: DomainContext, candidateId: string, by: ChangedBy) =>
-  endAttempt(ctx, candidateId, "cancelled", by);
+export const cancelAttempt = (ctx: DomainContext, candidateId: string, by: ChangedBy) => endAttempt(ctx, candidateId, "cancelled", by);
 
 /** The candidate left without finishing. */
-export const abandonAttempt = (ctx: DomainContext, candidateId: string) =>
-  endAttempt(ctx, candidateId, "abandoned", { type: "system", name: "System" });
+export const abandonAttempt = (ctx: DomainContext, candidateId: string) => endAttempt(ctx, candidateId, "abandoned", { type: "system", name: "System" });
 
 /** The team moved an unfinished attempt on to a decision without waiting for submission. */
 export function moveOnAttempt(ctx: DomainContext, candidateId: string, to: CandidateStatus, by: ChangedBy) {

@@ -5,8 +5,8 @@
  * with their delivery job in the batch's transaction.
  */
 import { candidateAnswers, candidates, files, transcriptEntries } from "@/db/schema";
-import type { CandidateRow } from "./candidate-row";
 import { appendEvents, systemActor } from "./candidate-changes";
+import type { CandidateRow } from "./candidate-row";
 import type { DomainContext } from "./context";
 import { eventsForChange } from "./event-rules";
 

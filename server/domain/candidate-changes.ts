@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { candidates, type ChangedBy, events, type IncompleteReason } from "@/db/schema";
+import { type ChangedBy, candidates, events, type IncompleteReason } from "@/db/schema";
 import { enqueueFanOut } from "@/server/jobs/queue";
 import type { CandidateRow } from "./candidate-row";
 import type { DomainContext } from "./context";

@@ -3,15 +3,15 @@
  * and 6). Pure: it compares the attempt before and after one operation, so the
  * single-step operations and the bulk importer follow exactly the same rules.
  */
-import type { CandidateRow } from "./candidate-row";
+
 import type { ChangedBy, EventType, StatusChange } from "@/db/schema";
+import type { CandidateRow } from "./candidate-row";
 
 export type EventDraft = { type: EventType; change: StatusChange | null };
 
 export const finalResultStates = new Set(["complete", "incomplete", "not_applicable"]);
 
-export const isResultFinal = (candidate: Pick<CandidateRow, "resultState">) =>
-  finalResultStates.has(candidate.resultState);
+export const isResultFinal = (candidate: Pick<CandidateRow, "resultState">) => finalResultStates.has(candidate.resultState);
 
 type Facts = Pick<CandidateRow, "isPreview" | "submittedAt" | "scoreStatus" | "resultState" | "status">;
 

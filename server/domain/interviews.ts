@@ -6,15 +6,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "@/db/client";
-import {
-  accessModes,
-  aiModes,
-  aiStepTypes,
-  interviewQuestions,
-  interviews,
-  type InterviewStatus,
-  questionTypes,
-} from "@/db/schema";
+import { accessModes, aiModes, aiStepTypes, type InterviewStatus, interviewQuestions, interviews, questionTypes } from "@/db/schema";
 import type { DomainContext } from "./context";
 import { invalidState, notFound, parseInput } from "./errors";
 
@@ -76,9 +68,9 @@ export async function createInterview(ctx: DomainContext, companyId: string, inp
   return ctx.db.transaction(async (tx) => {
     await tx.insert(interviews).values({ id, companyId, ...fields, createdAt: ctx.clock.now() });
     if (questions.length > 0) {
-      await tx.insert(interviewQuestions).values(
-        questions.map((question, position) => ({ id: ctx.newId("question"), interviewId: id, position, ...question })),
-      );
+      await tx
+        .insert(interviewQuestions)
+        .values(questions.map((question, position) => ({ id: ctx.newId("question"), interviewId: id, position, ...question })));
     }
     return { id };
   });
@@ -91,11 +83,7 @@ export async function loadInterview(db: Executor, interviewId: string) {
     .from(interviews)
     .where(and(eq(interviews.id, interviewId), isNull(interviews.deletedAt)));
   if (!interview) throw notFound("interview", interviewId);
-  const questions = await db
-    .select()
-    .from(interviewQuestions)
-    .where(eq(interviewQuestions.interviewId, interviewId))
-    .orderBy(asc(interviewQuestions.position));
+  const questions = await db.select().from(interviewQuestions).where(eq(interviewQuestions.interviewId, interviewId)).orderBy(asc(interviewQuestions.position));
   return { ...interview, questions };
 }
 

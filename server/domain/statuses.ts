@@ -8,14 +8,7 @@ import type { DomainContext } from "./context";
 import { invalidInput, invalidState } from "./errors";
 
 /** The statuses a submitted attempt can take; in_progress, cancelled and abandoned are for unsubmitted ones. */
-export const decidedStatuses: readonly CandidateStatus[] = [
-  "passed",
-  "needs_review",
-  "did_not_pass",
-  "shortlisted",
-  "on_hold",
-  "rejected",
-];
+export const decidedStatuses: readonly CandidateStatus[] = ["passed", "needs_review", "did_not_pass", "shortlisted", "on_hold", "rejected"];
 
 export type StatusChangeInput = { to: CandidateStatus; by: ChangedBy; rejectionReason?: string | null };
 
@@ -28,7 +21,7 @@ export async function changeStatus(ctx: DomainContext, candidateId: string, inpu
     return {
       patch: {
         status: input.to,
-        rejectionReason: input.to === "rejected" ? (input.rejectionReason?.trim() || null) : null,
+        rejectionReason: input.to === "rejected" ? input.rejectionReason?.trim() || null : null,
       },
       by: input.by,
     };

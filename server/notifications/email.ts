@@ -51,7 +51,10 @@ export async function sendQueuedEmail(ctx: DomainContext, mailer: Mailer | null,
     await mailer.send({ to: email.recipients, subject: email.subject, text: email.body });
   } catch (error) {
     log.warn("email not sent; it will be tried again", { emailId, error });
-    await ctx.db.update(emails).set({ error: String((error as Error).message).slice(0, 500) }).where(eq(emails.id, emailId));
+    await ctx.db
+      .update(emails)
+      .set({ error: String((error as Error).message).slice(0, 500) })
+      .where(eq(emails.id, emailId));
     throw error;
   }
   await ctx.db.update(emails).set({ sentAt: ctx.clock.now(), error: null }).where(eq(emails.id, emailId));

@@ -12,7 +12,9 @@ export type ApiKeySummary = {
 };
 
 export async function listApiKeys(sql: postgres.Sql, companyId: string): Promise<ApiKeySummary[]> {
-  const rows = await sql<Array<{ id: string; name: string; display_prefix: string; created_at: Date; created_by: string | null; last_used_at: Date | null; revoked_at: Date | null }>>`
+  const rows = await sql<
+    Array<{ id: string; name: string; display_prefix: string; created_at: Date; created_by: string | null; last_used_at: Date | null; revoked_at: Date | null }>
+  >`
     select k.id, k.name, k.display_prefix, k.created_at, u.name as created_by, k.last_used_at, k.revoked_at
     from api_keys k left join users u on u.id = k.created_by_user_id
     where k.company_id = ${companyId}

@@ -1,6 +1,6 @@
 /** Interviews as the API shows them (spec 2.3), company-scoped, deleted ones hidden. */
 import type postgres from "postgres";
-import type { accessModes, AiStep, DocumentStep, InterviewStatus, QuestionType } from "@/db/schema";
+import type { AiStep, accessModes, DocumentStep, InterviewStatus, QuestionType } from "@/db/schema";
 import { iso, links } from "./links";
 import { keysetPage } from "./paging";
 

@@ -133,7 +133,11 @@ async function initialise(initdb: string, directory: string, password: string, r
     chownSync(passwordFile, runAs.uid, runAs.gid);
   }
   try {
-    await run(initdb, ["--pgdata", directory, "--auth=scram-sha-256", "--username=postgres", `--pwfile=${passwordFile}`, "--encoding=UTF8", "--locale=C"], runAs);
+    await run(
+      initdb,
+      ["--pgdata", directory, "--auth=scram-sha-256", "--username=postgres", `--pwfile=${passwordFile}`, "--encoding=UTF8", "--locale=C"],
+      runAs,
+    );
   } finally {
     rmSync(passwordFile, { force: true });
   }
@@ -146,9 +150,7 @@ function run(binary: string, args: string[], runAs?: OsUser): Promise<void> {
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${path.basename(binary)} ${args[0]} failed (exit ${code}):\n${output.trim()}`)),
-    );
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(binary)} ${args[0]} failed (exit ${code}):\n${output.trim()}`))));
   });
 }
 

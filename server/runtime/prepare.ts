@@ -1,6 +1,6 @@
+import path from "node:path";
 import { migrateDatabase } from "@/db/migrate";
 import type { Env } from "@/server/env";
-import path from "node:path";
 import { type RunningDatabase, startEmbeddedPostgres } from "./database";
 
 /**

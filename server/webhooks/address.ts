@@ -13,7 +13,11 @@ const localSuffixes = [".localhost", ".local", ".internal", ".localdomain", ".ho
 export const targetOf = (url: URL) => `${hostnameOf(url)}:${url.port || "443"}`;
 
 /** A host name as it is matched and vetted: without IPv6 brackets or one trailing dot, lower case. */
-export const normalizeHost = (hostname: string) => hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
+export const normalizeHost = (hostname: string) =>
+  hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
 
 export const hostnameOf = (url: URL) => normalizeHost(url.hostname);
 

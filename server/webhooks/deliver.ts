@@ -42,13 +42,13 @@ export async function deliverMessage(deps: DeliveryDeps, messageId: string): Pro
     .from(webhookMessages)
     .innerJoin(webhooks, eq(webhooks.id, webhookMessages.webhookId))
     .where(eq(webhookMessages.id, messageId));
-  if (!found || found.message.status !== "pending" || !found.webhook.enabled) return "gone";
+  if (found?.message.status !== "pending" || !found.webhook.enabled) return "gone";
   const { message, webhook } = found;
   if (message.candidateId) {
     const head = await chainHead(ctx.db, message);
     if (head && head.id !== message.id) {
       // Held back: make sure the message in front is on its way.
-      await scheduleDelivery(ctx.db, head.id, head.nextAttemptAt > now ? head.nextAttemptAt : now);
+      await scheduleDelivery(ctx.db, head.id, new Date(Math.max(head.nextAttemptAt.getTime(), now.getTime())));
       return "held";
     }
   }
@@ -178,13 +178,7 @@ async function chainHead(db: Executor, message: { webhookId: string; candidateId
   const [head] = await db
     .select({ id: webhookMessages.id, nextAttemptAt: webhookMessages.nextAttemptAt })
     .from(webhookMessages)
-    .where(
-      and(
-        eq(webhookMessages.webhookId, message.webhookId),
-        eq(webhookMessages.candidateId, message.candidateId!),
-        eq(webhookMessages.status, "pending"),
-      ),
-    )
+    .where(and(eq(webhookMessages.webhookId, message.webhookId), eq(webhookMessages.candidateId, message.candidateId!), eq(webhookMessages.status, "pending")))
     .orderBy(asc(webhookMessages.eventSeq), asc(webhookMessages.seq))
     .limit(1);
   return head ?? null;
@@ -194,5 +188,5 @@ async function chainHead(db: Executor, message: { webhookId: string; candidateId
 export async function releaseNextInChain(tx: Executor, message: { webhookId: string; candidateId: string | null }, now: Date) {
   if (!message.candidateId) return;
   const next = await chainHead(tx, message);
-  if (next) await scheduleDelivery(tx, next.id, next.nextAttemptAt > now ? next.nextAttemptAt : now);
+  if (next) await scheduleDelivery(tx, next.id, new Date(Math.max(next.nextAttemptAt.getTime(), now.getTime())));
 }

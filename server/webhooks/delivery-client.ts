@@ -14,8 +14,7 @@ import { type Resolver, resolveAndVet } from "./ip-policy";
 
 export type { Resolver };
 
-export const systemResolver: Resolver = async (hostname) =>
-  (await lookup(hostname, { all: true, verbatim: true })).map((answer) => answer.address);
+export const systemResolver: Resolver = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((answer) => answer.address);
 
 export class BlockedAddressError extends Error {
   readonly code = "WEBHOOK_BLOCKED_ADDRESS";

@@ -59,20 +59,22 @@ export async function getMessage(sql: postgres.Sql, companyId: string, messageId
 }
 
 export async function listAttempts(sql: postgres.Sql, companyId: string, messageId: string) {
-  return sql<Array<{
-    id: string;
-    attempt: number;
-    url: string;
-    started_at: Date;
-    duration_ms: number;
-    request_headers: Record<string, string>;
-    response_status: number | null;
-    response_headers: Record<string, string> | null;
-    response_body: string | null;
-    succeeded: boolean;
-    error_class: string | null;
-    error_message: string | null;
-  }>>`
+  return sql<
+    Array<{
+      id: string;
+      attempt: number;
+      url: string;
+      started_at: Date;
+      duration_ms: number;
+      request_headers: Record<string, string>;
+      response_status: number | null;
+      response_headers: Record<string, string> | null;
+      response_body: string | null;
+      succeeded: boolean;
+      error_class: string | null;
+      error_message: string | null;
+    }>
+  >`
     select a.id, a.attempt, a.url, a.started_at, a.duration_ms, a.request_headers, a.response_status,
       a.response_headers, a.response_body, a.succeeded, a.error_class, a.error_message
     from webhook_attempts a join webhook_messages m on m.id = a.message_id

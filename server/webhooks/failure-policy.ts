@@ -11,8 +11,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { webhookMessages, webhooks } from "@/db/schema";
-import { env } from "@/server/env";
 import type { DomainContext } from "@/server/domain/context";
+import { env } from "@/server/env";
 import { type AdminEmail, queueAdminEmail } from "@/server/notifications/email";
 import type { DeliveryResult } from "./delivery-client";
 import { alertAfter, alertAfterMs, disableAfter, disableAfterMs } from "./failure-thresholds";

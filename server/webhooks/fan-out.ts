@@ -44,7 +44,13 @@ export async function fanOutCompany(ctx: DomainContext, companyId: string): Prom
         limit ${batchSize + 1}`)),
     ];
     const settled = rows.filter((row) => row.settled).slice(0, batchSize);
-    const targets = settled.length === 0 ? [] : await tx.select().from(webhooks).where(and(eq(webhooks.companyId, companyId), eq(webhooks.enabled, true)));
+    const targets =
+      settled.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(webhooks)
+            .where(and(eq(webhooks.companyId, companyId), eq(webhooks.enabled, true)));
     const now = ctx.clock.now();
     const messages = settled.flatMap((event) =>
       targets
@@ -67,7 +73,11 @@ export async function fanOutCompany(ctx: DomainContext, companyId: string): Prom
     const last = settled.at(-1);
     const caughtUp = settled.length === rows.length;
     const next = caughtUp && rows.length > 0 ? { txId: BigInt(rows[0]!.horizon), seq: 0n } : last ? { txId: BigInt(last.tx), seq: BigInt(last.seq) } : null;
-    if (next) await tx.update(fanOutPositions).set({ ...next, updatedAt: now }).where(eq(fanOutPositions.companyId, companyId));
+    if (next)
+      await tx
+        .update(fanOutPositions)
+        .set({ ...next, updatedAt: now })
+        .where(eq(fanOutPositions.companyId, companyId));
     if (!caughtUp) await enqueueFanOut(tx, companyId, { followUpInMs: settled.length === batchSize ? 0 : unsettledRetryMs });
     return { created };
   });

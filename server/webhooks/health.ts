@@ -12,18 +12,20 @@ export type WebhookHealth = {
 
 export async function webhookHealth(sql: postgres.Sql, companyId: string, webhookIds: string[], now: Date): Promise<Map<string, WebhookHealth>> {
   if (webhookIds.length === 0) return new Map();
-  const rows = await sql<Array<{
-    id: string;
-    enabled: boolean;
-    failing_since: Date | null;
-    last_success_at: Date | null;
-    last_failure_at: Date | null;
-    ok_24h: number;
-    all_24h: number;
-    ok_7d: number;
-    all_7d: number;
-    waiting: number;
-  }>>`
+  const rows = await sql<
+    Array<{
+      id: string;
+      enabled: boolean;
+      failing_since: Date | null;
+      last_success_at: Date | null;
+      last_failure_at: Date | null;
+      ok_24h: number;
+      all_24h: number;
+      ok_7d: number;
+      all_7d: number;
+      waiting: number;
+    }>
+  >`
     select w.id, w.enabled, w.failing_since, w.last_success_at, w.last_failure_at,
       coalesce(a.ok_24h, 0)::int as ok_24h, coalesce(a.all_24h, 0)::int as all_24h,
       coalesce(a.ok_7d, 0)::int as ok_7d, coalesce(a.all_7d, 0)::int as all_7d,

@@ -6,10 +6,10 @@
 import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import { events, webhookMessages, webhooks } from "@/db/schema";
 import { scheduleDelivery } from "@/server/jobs/queue";
-import type { DeliveryDeps } from "./deps";
 import { leaseMs } from "./deliver";
-import { applyFailurePolicy } from "./failure-policy";
 import { logRetentionDays } from "./delivery-log";
+import type { DeliveryDeps } from "./deps";
+import { applyFailurePolicy } from "./failure-policy";
 
 export async function runWebhookMaintenance(deps: DeliveryDeps) {
   const { ctx } = deps;

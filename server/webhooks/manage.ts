@@ -4,17 +4,16 @@
  * company can never touch another's webhooks.
  */
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Executor } from "@/db/client";
-import { companies, eventTypes, interviews, webhookMessages, webhooks } from "@/db/schema";
+import { companies, interviews, webhookMessages, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { DomainError, invalidInput, notFound, parseInput } from "@/server/domain/errors";
 import { scheduleDelivery } from "@/server/jobs/queue";
 import { hostnameOf, targetOf } from "./address";
-import { resolveAndVet } from "./ip-policy";
-import { enqueueMessages } from "./messages";
 import { type Resolver, systemResolver } from "./delivery-client";
 import { failWaitingMessages } from "./failure-policy";
+import { resolveAndVet } from "./ip-policy";
+import { enqueueMessages } from "./messages";
 import { sampleEventBody } from "./sample";
 import { decryptSecret, encryptSecret, generateSecret } from "./secrets";
 import { maxWebhooksPerCompany, type WebhookSettingsInput, webhookChangesSchema, webhookSettingsSchema } from "./settings-schema";
@@ -52,7 +51,10 @@ async function assertInterviewsOwned(db: Executor, companyId: string, interviewI
 }
 
 async function findWebhook(db: Executor, companyId: string, webhookId: string) {
-  const [webhook] = await db.select().from(webhooks).where(and(eq(webhooks.id, webhookId), eq(webhooks.companyId, companyId)));
+  const [webhook] = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.companyId, companyId)));
   if (!webhook) throw notFound("webhook", webhookId);
   return webhook;
 }
@@ -92,13 +94,7 @@ export async function createWebhook(ctx: DomainContext, companyId: string, input
  * Changes a webhook's settings. A new address takes the waiting messages
  * straight away: they are due now, whatever their retry time was.
  */
-export async function updateWebhook(
-  ctx: DomainContext,
-  companyId: string,
-  webhookId: string,
-  input: Partial<WebhookSettingsInput>,
-  addresses: AddressOptions,
-) {
+export async function updateWebhook(ctx: DomainContext, companyId: string, webhookId: string, input: Partial<WebhookSettingsInput>, addresses: AddressOptions) {
   const settings = parseInput(webhookChangesSchema(addresses.allowTargets), input);
   if (settings.url !== undefined) await assertResolvesPublic(settings.url, addresses);
   await ctx.db.transaction(async (tx) => {
@@ -257,7 +253,17 @@ export async function sendSample(ctx: DomainContext, companyId: string, webhookI
     if (!webhook.enabled) throw new DomainError("invalid_state", "Turn the webhook on before sending a sample.");
     const eventId = ctx.newId("event");
     const body = await sampleEventBody(tx, companyId, interviewId, eventId, ctx.clock.now());
-    const sample = { id: ctx.newId("message"), companyId, webhookId, origin: "sample" as const, eventId, eventType: "candidate.ready" as const, candidateId: null, isTest: true, sampleBody: body };
+    const sample = {
+      id: ctx.newId("message"),
+      companyId,
+      webhookId,
+      origin: "sample" as const,
+      eventId,
+      eventType: "candidate.ready" as const,
+      candidateId: null,
+      isTest: true,
+      sampleBody: body,
+    };
     await enqueueMessages(tx, [sample], ctx.clock.now());
     return { messageId: sample.id, eventId };
   });

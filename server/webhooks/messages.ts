@@ -51,7 +51,12 @@ export async function enqueueMessages(tx: Executor, messages: NewMessage[], now:
       .insert(webhookMessages)
       .values(messages.slice(offset, offset + batchSize).map((message) => ({ ...message, nextAttemptAt: now, createdAt: now })))
       .onConflictDoNothing({ target: [webhookMessages.webhookId, webhookMessages.eventId], where: sql`${webhookMessages.origin} = 'event'` })
-      .returning({ id: webhookMessages.id, webhookId: webhookMessages.webhookId, candidateId: webhookMessages.candidateId, eventSeq: webhookMessages.eventSeq });
+      .returning({
+        id: webhookMessages.id,
+        webhookId: webhookMessages.webhookId,
+        candidateId: webhookMessages.candidateId,
+        eventSeq: webhookMessages.eventSeq,
+      });
     for (const message of rows) {
       inserted.push(message.id);
       const chain = chainOf(message);

@@ -13,7 +13,10 @@ import { renderEvent } from "@/server/read/events";
 const sampleAnswer = { open_text: "This is a sample answer.", mcq: null, yes_no: "Yes" } as const;
 
 export async function sampleEventBody(db: Executor, companyId: string, interviewId: string, eventId: string, now: Date) {
-  const [owned] = await db.select({ id: interviews.id }).from(interviews).where(and(eq(interviews.id, interviewId), eq(interviews.companyId, companyId)));
+  const [owned] = await db
+    .select({ id: interviews.id })
+    .from(interviews)
+    .where(and(eq(interviews.id, interviewId), eq(interviews.companyId, companyId)));
   if (!owned) throw notFound("interview", interviewId);
   const interview = await loadInterview(db, interviewId);
   const ai = interview.aiStep;

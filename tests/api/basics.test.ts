@@ -2,9 +2,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { files } from "@/db/schema";
-import { revokeApiKey, setCompanySuspended } from "@/server/domain/accounts";
-import { createApiKey } from "@/server/domain/accounts";
-import { apiCompany, type ApiCompany } from "../support/api-fixtures";
+import { createApiKey, revokeApiKey, setCompanySuspended } from "@/server/domain/accounts";
+import { type ApiCompany, apiCompany } from "../support/api-fixtures";
 import { useTestDatabase } from "../support/database";
 import { callApi, useTestServer } from "../support/server";
 
@@ -24,8 +23,38 @@ beforeAll(async () => {
 
 const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-const candidateKeys = ["id", "attempt", "name", "email", "phone", "interview", "status", "status_label", "rejection_reason", "started_at", "submitted_at", "result", "ai_interview", "answers", "documents", "dashboard_url"];
-const resultKeys = ["state", "incomplete_reason", "score", "recommendation", "recommendation_label", "pass_mark", "summary", "strengths", "areas_to_improve", "skills", "highlights", "ended_for_conduct"];
+const candidateKeys = [
+  "id",
+  "attempt",
+  "name",
+  "email",
+  "phone",
+  "interview",
+  "status",
+  "status_label",
+  "rejection_reason",
+  "started_at",
+  "submitted_at",
+  "result",
+  "ai_interview",
+  "answers",
+  "documents",
+  "dashboard_url",
+];
+const resultKeys = [
+  "state",
+  "incomplete_reason",
+  "score",
+  "recommendation",
+  "recommendation_label",
+  "pass_mark",
+  "summary",
+  "strengths",
+  "areas_to_improve",
+  "skills",
+  "highlights",
+  "ended_for_conduct",
+];
 const interviewKeys = ["id", "title", "status", "language", "access_mode", "pass_mark", "candidate_link", "created_at", "published_at", "closed_at", "steps"];
 
 describe("response shapes", () => {
@@ -49,7 +78,15 @@ describe("response shapes", () => {
     expect(candidate.started_at).toMatch(rfc3339);
 
     const done = (await callApi(server, `/v1/candidates/${acme.submitted.id}`, { key: acme.key })).body.data.candidate;
-    expect(Object.keys(done.ai_interview).sort()).toEqual(["duration_seconds", "language", "mode", "questions_answered", "questions_asked", "recording", "transcript_url"]);
+    expect(Object.keys(done.ai_interview).sort()).toEqual([
+      "duration_seconds",
+      "language",
+      "mode",
+      "questions_answered",
+      "questions_asked",
+      "recording",
+      "transcript_url",
+    ]);
     expect(Object.keys(done.documents[0]).sort()).toEqual(["content_type", "file_name", "id", "label", "size_bytes", "url"]);
     expect(done.submitted_at).toMatch(rfc3339);
     expect(done.ai_interview.recording).toEqual({ status: "ready", url: `${server.baseUrl}/v1/candidates/${acme.submitted.id}/recording` });
@@ -161,7 +198,12 @@ describe("tenant isolation", () => {
       const theirs = await callApi(server, path, { key: globex.key });
       const nothing = await callApi(server, missing[index]!, { key: globex.key });
       expect(theirs.status, path).toBe(404);
-      const strip = (body: Record<string, unknown>, id: string) => ({ ...body, trace_id: null, timestamp: null, message: String(body.message).replace(id, "ID") });
+      const strip = (body: Record<string, unknown>, id: string) => ({
+        ...body,
+        trace_id: null,
+        timestamp: null,
+        message: String(body.message).replace(id, "ID"),
+      });
       const idOf = (p: string) => p.split("/")[3]!;
       expect(strip(theirs.body, idOf(path))).toEqual(strip(nothing.body, idOf(missing[index]!)));
     }
@@ -200,9 +242,18 @@ describe("query validation", () => {
   };
 
   it("lists every problem of a request at once", async () => {
-    const problems = await problemsOf("/v1/candidates?limit=0&status=passed,bogus&state=nope&submitted_after=yesterday&submitted_before=2026-13-01T00:00:00Z&cursor=abc");
+    const problems = await problemsOf(
+      "/v1/candidates?limit=0&status=passed,bogus&state=nope&submitted_after=yesterday&submitted_before=2026-13-01T00:00:00Z&cursor=abc",
+    );
     expect(problems.map((p) => `${p.parameter}:${p.code}`).sort()).toEqual(
-      ["cursor:invalid_cursor", "limit:out_of_range", "state:invalid_value", "status:invalid_value", "submitted_after:invalid_format", "submitted_before:invalid_format"].sort(),
+      [
+        "cursor:invalid_cursor",
+        "limit:out_of_range",
+        "state:invalid_value",
+        "status:invalid_value",
+        "submitted_after:invalid_format",
+        "submitted_before:invalid_format",
+      ].sort(),
     );
   });
 
@@ -263,7 +314,20 @@ describe("query validation", () => {
   // The tests below make many requests: each uses a company of its own, so that acme's rate limits do not refuse them.
   it("ignores unknown parameters named like built-in object members, and still asks for a key", async () => {
     const { key, submitted } = await apiCompany(test.ctx, "Members");
-    const names = ["toString", "constructor", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__", "__proto__"];
+    const names = [
+      "toString",
+      "constructor",
+      "valueOf",
+      "hasOwnProperty",
+      "isPrototypeOf",
+      "propertyIsEnumerable",
+      "toLocaleString",
+      "__defineGetter__",
+      "__defineSetter__",
+      "__lookupGetter__",
+      "__lookupSetter__",
+      "__proto__",
+    ];
     for (const name of names) {
       for (const path of [`/v1/me?${name}=1`, `/v1/candidates/${submitted.id}?${name}=`, `/v1/candidates?${name}=1&${name}=2&limit=5`]) {
         expect((await callApi(server, path, { key })).status, path).toBe(200);
@@ -280,7 +344,9 @@ describe("query validation", () => {
       expect(problems, limit).toEqual([expect.objectContaining({ parameter: "limit", code: "invalid_type" })]);
     }
     for (const limit of ["99999999999999999999", "9".repeat(400), "0"]) {
-      expect(await problemsOf(`/v1/events?limit=${limit}`, key), limit).toEqual([{ parameter: "limit", code: "out_of_range", message: "must be a whole number from 1 to 25" }]);
+      expect(await problemsOf(`/v1/events?limit=${limit}`, key), limit).toEqual([
+        { parameter: "limit", code: "out_of_range", message: "must be a whole number from 1 to 25" },
+      ]);
     }
   });
 

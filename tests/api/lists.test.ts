@@ -1,7 +1,7 @@
 /** Orderings, filters and cursors of the list endpoints, and the event history's guarantees. */
 import { beforeAll, describe, expect, it } from "vitest";
-import { saveScore, storeRecording } from "@/server/domain/ai-interview";
 import { createApiKey } from "@/server/domain/accounts";
+import { saveScore, storeRecording } from "@/server/domain/ai-interview";
 import { abandonAttempt, submitAttempt } from "@/server/domain/attempts";
 import { closeInterview, deleteInterview } from "@/server/domain/interviews";
 import { changeStatus } from "@/server/domain/statuses";
@@ -201,7 +201,10 @@ describe("GET /events", () => {
     const rest = await page(key, `?after=${encodeURIComponent(first.next_cursor)}&limit=25`);
     expect(rest.has_more).toBe(false);
     expect(rest.events).toHaveLength(6);
-    expect(rest.events.at(-1)).toMatchObject({ type: "candidate.status_changed", change: { from: "passed", to: "shortlisted", by: { type: "team", name: "Ana" } } });
+    expect(rest.events.at(-1)).toMatchObject({
+      type: "candidate.status_changed",
+      change: { from: "passed", to: "shortlisted", by: { type: "team", name: "Ana" } },
+    });
 
     const ready = await page(key, "?type=candidate.ready,candidate.status_changed");
     expect(ready.events.map((e) => e.type)).toEqual(["candidate.ready", "candidate.ready", "candidate.ready", "candidate.status_changed"]);

@@ -4,9 +4,9 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, setCompanyRateLimits, setCompanySuspended } from "@/server/domain/accounts";
-import { apiCompany, type ApiCompany } from "../support/api-fixtures";
+import { type ApiCompany, apiCompany } from "../support/api-fixtures";
 import { useTestDatabase } from "../support/database";
-import { callApi, type ApiResponse, useTestServer } from "../support/server";
+import { type ApiResponse, callApi, useTestServer } from "../support/server";
 
 const test = useTestDatabase();
 const server = useTestServer(test);
@@ -53,12 +53,24 @@ describe("the OpenAPI document", () => {
     expect(document.components.securitySchemes).toMatchObject({ bearerAuth: { type: "http", scheme: "bearer" } });
     expect(Object.keys(document.components.schemas!).filter((name) => name.startsWith("error."))).toEqual([]);
     expect(document.components.schemas!.Problem.required).toEqual(["parameter", "code", "message"]);
-    expect(Object.keys(document.components.headers!)).toEqual(expect.arrayContaining(["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]));
+    expect(Object.keys(document.components.headers!)).toEqual(
+      expect.arrayContaining(["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]),
+    );
   });
 
   it("documents every endpoint of the spec with its error responses", () => {
     expect(Object.keys(document.paths).sort()).toEqual(
-      ["/candidates", "/candidates/{id}", "/candidates/{id}/recording", "/candidates/{id}/transcript", "/events", "/files/{id}", "/interviews", "/interviews/{id}", "/me"].sort(),
+      [
+        "/candidates",
+        "/candidates/{id}",
+        "/candidates/{id}/recording",
+        "/candidates/{id}/transcript",
+        "/events",
+        "/files/{id}",
+        "/interviews",
+        "/interviews/{id}",
+        "/me",
+      ].sort(),
     );
     for (const [path, item] of Object.entries(document.paths)) {
       const codes = Object.keys(item.get.responses);
@@ -71,7 +83,7 @@ describe("the OpenAPI document", () => {
 
   it("keeps every object open and documents the success envelope's optional message, so added fields break no client (spec 2.1, 9)", () => {
     expect(JSON.stringify(document)).not.toContain('"additionalProperties":false');
-    for (const [path, item] of Object.entries(document.paths)) {
+    for (const [path, _item] of Object.entries(document.paths)) {
       const envelope = responseFor(path, 200).content["application/json"].schema as { properties: Record<string, unknown>; required: string[] };
       expect(envelope.properties.message, path).toEqual({ type: "string" });
       expect(envelope.required, path).toEqual(["success", "data", "timestamp", "trace_id"]);

@@ -4,15 +4,16 @@
  * aggregates of one candidate's answers and documents (a few rows each); they
  * are not the list and may order their few rows.
  */
-import type postgres from "postgres";
+
 import { sql as fragment } from "drizzle-orm";
+import type postgres from "postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import { interviews } from "@/db/schema";
 import { simulate } from "@/server/demo/simulate";
-import { candidateListQuery, type CandidateFilters } from "@/server/read/candidates";
+import { createInterview } from "@/server/domain/interviews";
+import { type CandidateFilters, candidateListQuery } from "@/server/read/candidates";
 import { eventListQuery } from "@/server/read/events";
 import { interviewListQuery } from "@/server/read/interviews";
-import { createInterview } from "@/server/domain/interviews";
 import { useTestDatabase } from "../support/database";
 import { makeCompany } from "../support/fixtures";
 
@@ -26,7 +27,13 @@ beforeAll(async () => {
   await simulate(test.ctx, { companyId, interviews: 4, candidates: 20_000, bulk: true, seed: 1 });
   await simulate(test.ctx, { companyId: other, interviews: 4, candidates: 10_000, bulk: true, seed: 2 });
   for (let index = 0; index < 300; index++) await createInterview(test.ctx, index % 2 ? companyId : other, { title: `Role ${index}` });
-  interviewId = (await test.ctx.db.select({ id: interviews.id }).from(interviews).where(fragment`${interviews.companyId} = ${companyId} and ${interviews.aiStep} is not null`).limit(1))[0]!.id;
+  interviewId = (
+    await test.ctx.db
+      .select({ id: interviews.id })
+      .from(interviews)
+      .where(fragment`${interviews.companyId} = ${companyId} and ${interviews.aiStep} is not null`)
+      .limit(1)
+  )[0]!.id;
   await test.handle.sql`analyze`;
 }, 180_000);
 
@@ -62,7 +69,12 @@ describe("list query plans", () => {
     ["submitted", { state: "submitted" }, "candidates_submitted_idx", false],
     ["submitted, next page", { state: "submitted" }, "candidates_submitted_idx", true],
     ["submitted, by status", { state: "submitted", statuses: ["passed", "rejected"] }, "candidates_submitted_idx", true],
-    ["submitted, by time", { state: "submitted", submittedAfter: "2026-01-01T00:00:00Z", submittedBefore: "2030-01-01T00:00:00Z" }, "candidates_submitted_idx", false],
+    [
+      "submitted, by time",
+      { state: "submitted", submittedAfter: "2026-01-01T00:00:00Z", submittedBefore: "2030-01-01T00:00:00Z" },
+      "candidates_submitted_idx",
+      false,
+    ],
     ["in progress", { state: "in_progress" }, "candidates_in_progress_idx", true],
     ["all", { state: "all" }, "candidates_started_idx", true],
   ])("GET /candidates %s", async (_name, filters, index, paged) => {
@@ -70,18 +82,30 @@ describe("list query plans", () => {
   });
 
   it("GET /candidates for one interview", async () => {
-    expectIndexOrdered(await plan(candidateListQuery(sql(), companyId, { state: "submitted", interviewId }, 25, later)), "candidates", "candidates_interview_submitted_idx");
+    expectIndexOrdered(
+      await plan(candidateListQuery(sql(), companyId, { state: "submitted", interviewId }, 25, later)),
+      "candidates",
+      "candidates_interview_submitted_idx",
+    );
     expectIndexOrdered(await plan(candidateListQuery(sql(), companyId, { state: "all", interviewId }, 25)), "candidates", "candidates_interview_started_idx");
   });
 
   it("GET /interviews", async () => {
     expectIndexOrdered(await plan(interviewListQuery(sql(), companyId, { limit: 25 })), "interviews", "interviews_list_idx");
-    expectIndexOrdered(await plan(interviewListQuery(sql(), companyId, { limit: 25, status: "draft", after: { createdAt: new Date().toISOString(), id: "int_z" } })), "interviews", "interviews_list_by_status_idx");
+    expectIndexOrdered(
+      await plan(interviewListQuery(sql(), companyId, { limit: 25, status: "draft", after: { createdAt: new Date().toISOString(), id: "int_z" } })),
+      "interviews",
+      "interviews_list_by_status_idx",
+    );
   });
 
   it("GET /events", async () => {
     expectIndexOrdered(await plan(eventListQuery(sql(), companyId, { limit: 25 })), "events", "events_feed_idx");
-    expectIndexOrdered(await plan(eventListQuery(sql(), companyId, { limit: 25, types: ["candidate.ready"], after: { tx: "1", seq: "5000" } })), "events", "events_feed_idx");
+    expectIndexOrdered(
+      await plan(eventListQuery(sql(), companyId, { limit: 25, types: ["candidate.ready"], after: { tx: "1", seq: "5000" } })),
+      "events",
+      "events_feed_idx",
+    );
     expectIndexOrdered(await plan(eventListQuery(sql(), companyId, { limit: 25, interviewId })), "events", "events_interview_feed_idx");
   });
 });

@@ -65,7 +65,10 @@ describe("every request reloads the member", () => {
     expect(await loadMember(test.handle.sql, claims)).toBeNull();
     await setCompanySuspended(test.ctx, companyId, false);
 
-    await test.ctx.db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, claims.userId));
+    await test.ctx.db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, claims.userId));
     expect(await loadMember(test.handle.sql, claims)).toBeNull();
     expect(await loadMember(test.handle.sql, { userId: "user_gone", sessionVersion: 1 })).toBeNull();
   });

@@ -66,10 +66,25 @@ for (const [name, pathname] of endpoints) {
     const stack = await measure(`${product.baseUrl}${pathname}`, { connections, seconds, headers: auth(large.key) });
     const base = await measure(`${baseline.baseUrl}${pathname}`, { connections, seconds });
     const ratio = stack.requestsPerSecond / base.requestsPerSecond;
-    rows.push([name, String(connections), fixed(stack.requestsPerSecond, 0), fixed(base.requestsPerSecond, 0), `${fixed(ratio * 100, 0)}%`, `${stack.p50}`, `${base.p50}`, fixed(stack.p50 - base.p50), `${stack.p99}`, `${base.p99}`]);
+    rows.push([
+      name,
+      String(connections),
+      fixed(stack.requestsPerSecond, 0),
+      fixed(base.requestsPerSecond, 0),
+      `${fixed(ratio * 100, 0)}%`,
+      `${stack.p50}`,
+      `${base.p50}`,
+      fixed(stack.p50 - base.p50),
+      `${stack.p99}`,
+      `${base.p99}`,
+    ]);
     if (stack.errors > 0) verdicts.push(`FAIL ${name}: ${stack.errors} non-2xx or errors`);
-    if (connections === 32) verdicts.push(`${ratio >= 0.6 ? "PASS" : "MISS"} ${name} at 32 connections: ${fixed(ratio * 100, 0)}% of the baseline's req/s (target ≥ 60%)`);
-    if (connections === 1) verdicts.push(`${stack.p50 - base.p50 <= 2 ? "PASS" : "MISS"} ${name} at 1 connection: p50 ${fixed(stack.p50 - base.p50)} ms over the baseline (target ≤ 2 ms)`);
+    if (connections === 32)
+      verdicts.push(`${ratio >= 0.6 ? "PASS" : "MISS"} ${name} at 32 connections: ${fixed(ratio * 100, 0)}% of the baseline's req/s (target ≥ 60%)`);
+    if (connections === 1)
+      verdicts.push(
+        `${stack.p50 - base.p50 <= 2 ? "PASS" : "MISS"} ${name} at 1 connection: p50 ${fixed(stack.p50 - base.p50)} ms over the baseline (target ≤ 2 ms)`,
+      );
   }
 }
 log(`\n${table(rows)}\n`);
@@ -78,7 +93,10 @@ log(`\n${table(rows)}\n`);
 async function pathOfPage(list: "candidates" | "events", page: number) {
   let cursor: string | null = null;
   for (let index = 1; index < page; index++) {
-    const query = list === "candidates" ? `/v1/candidates?limit=25${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}` : `/v1/events?limit=25${cursor ? `&after=${encodeURIComponent(cursor)}` : ""}`;
+    const query =
+      list === "candidates"
+        ? `/v1/candidates?limit=25${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`
+        : `/v1/events?limit=25${cursor ? `&after=${encodeURIComponent(cursor)}` : ""}`;
     const response = await fetch(`${product.baseUrl}${query}`, { headers: auth(large.key) });
     const body = (await response.json()) as { data: { next_cursor: string | null } };
     cursor = body.data.next_cursor;
@@ -91,7 +109,9 @@ const compare = (label: string, a: Measurement, b: Measurement, aName: string, b
   const p50 = b.p50 / a.p50 - 1;
   const p99 = b.p99 / a.p99 - 1;
   const within = Math.abs(p50) <= 0.2 && Math.abs(p99) <= 0.2;
-  verdicts.push(`${within ? "PASS" : "MISS"} ${label}: p50 ${a.p50}→${b.p50} ms (${fixed(p50 * 100, 0)}%), p99 ${a.p99}→${b.p99} ms (${fixed(p99 * 100, 0)}%) from ${aName} to ${bName} (target within 20%)`);
+  verdicts.push(
+    `${within ? "PASS" : "MISS"} ${label}: p50 ${a.p50}→${b.p50} ms (${fixed(p50 * 100, 0)}%), p99 ${a.p99}→${b.p99} ms (${fixed(p99 * 100, 0)}%) from ${aName} to ${bName} (target within 20%)`,
+  );
 };
 
 const one = { connections: 1, seconds };

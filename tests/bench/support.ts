@@ -1,10 +1,11 @@
 /** What the benchmarks share: a database, servers on loopback, and load measured with autocannon. */
-import autocannon from "autocannon";
+
 import { type ChildProcess, execFileSync, fork, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import autocannon from "autocannon";
 import { migrateDatabase } from "@/db/migrate";
 import { startEmbeddedPostgres } from "@/server/runtime/database";
 import { freePort } from "../support/ports";

@@ -43,7 +43,16 @@ const { secret } = await createWebhook(ctx, companyId, { url: receiver.url() }, 
 
 function startProductWorker(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/runtime/main.ts", "worker"], {
-    env: { ...process.env, NODE_ENV: "production", APP_SECRET: env.APP_SECRET, NEXTAUTH_SECRET: env.NEXTAUTH_SECRET, DATABASE_URL: database.url, WEBHOOK_ALLOW_TARGETS: receiver.target, WEBHOOK_CA_FILE: caFile, WORKER_CONCURRENCY: String(concurrency) },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      APP_SECRET: env.APP_SECRET,
+      NEXTAUTH_SECRET: env.NEXTAUTH_SECRET,
+      DATABASE_URL: database.url,
+      WEBHOOK_ALLOW_TARGETS: receiver.target,
+      WEBHOOK_CA_FILE: caFile,
+      WORKER_CONCURRENCY: String(concurrency),
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   return new Promise((resolve, reject) => {
@@ -51,7 +60,11 @@ function startProductWorker(): Promise<ChildProcess> {
     child.once("exit", (code) => reject(new Error(`worker exited ${code}`)));
   });
 }
-const stop = (child: ChildProcess) => new Promise<void>((resolve) => (child.once("exit", () => resolve()), child.kill("SIGTERM")));
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
 
 /** Waits until the receiver has `count` requests; returns the time of the last. */
 async function arrivals(count: number, timeoutMs = 600_000) {
@@ -99,7 +112,10 @@ const [sampleEvent] = await handle.sql<[{ id: string; candidate_id: string }]>`s
 const body = (await renderBody(handle.sql, { companyId, eventId: sampleEvent.id, candidateId: sampleEvent.candidate_id, sampleBody: null }))!;
 await handle.sql`select graphile_worker.add_job('baseline-post', ${handle.sql.json({ url: receiver.url(), body, secret })}::json) from generate_series(1, ${productEvents})`;
 started = Date.now();
-const baseline = fork("tests/bench/baseline-worker.ts", [database.url, caFile, String(concurrency)], { execArgv: ["--import", "tsx"], stdio: ["ignore", "ignore", "inherit", "ipc"] });
+const baseline = fork("tests/bench/baseline-worker.ts", [database.url, caFile, String(concurrency)], {
+  execArgv: ["--import", "tsx"],
+  stdio: ["ignore", "ignore", "inherit", "ipc"],
+});
 const baselineDone = await arrivals(productEvents);
 const baselineRate = productEvents / ((baselineDone - started) / 1000);
 await stop(baseline);
@@ -118,13 +134,25 @@ const slowRate = slowEvents / ((slowDone - started) / 1000);
 const allowed = concurrency / 0.2;
 await stop(worker);
 
-log(`\n${table([
-  ["measure", "value", "baseline", "ratio / target"],
-  [`deliveries/s (${productEvents} events, concurrency ${concurrency})`, fixed(productRate), fixed(baselineRate), `${fixed((productRate / baselineRate) * 100, 0)}% (≥ 70%)`],
-  ["commit → arrival p50 (idle)", `${fixed(percentile(latencies, 50))} ms`, "", "< 20 ms"],
-  ["commit → arrival p99 (idle)", `${fixed(percentile(latencies, 99))} ms`, "", "< 100 ms"],
-  [`deliveries/s, receiver answers in 200 ms (${slowEvents} events)`, fixed(slowRate), `${fixed(allowed)} allowed`, `${fixed((slowRate / allowed) * 100, 0)}% (≥ 80%)`],
-])}\n`);
+log(
+  `\n${table([
+    ["measure", "value", "baseline", "ratio / target"],
+    [
+      `deliveries/s (${productEvents} events, concurrency ${concurrency})`,
+      fixed(productRate),
+      fixed(baselineRate),
+      `${fixed((productRate / baselineRate) * 100, 0)}% (≥ 70%)`,
+    ],
+    ["commit → arrival p50 (idle)", `${fixed(percentile(latencies, 50))} ms`, "", "< 20 ms"],
+    ["commit → arrival p99 (idle)", `${fixed(percentile(latencies, 99))} ms`, "", "< 100 ms"],
+    [
+      `deliveries/s, receiver answers in 200 ms (${slowEvents} events)`,
+      fixed(slowRate),
+      `${fixed(allowed)} allowed`,
+      `${fixed((slowRate / allowed) * 100, 0)}% (≥ 80%)`,
+    ],
+  ])}\n`,
+);
 await receiver.close();
 await handle.close();
 await database.stop();

@@ -102,7 +102,10 @@ describeInBrowser("API keys in the browser", () => {
     expect((await trpc("apiKeys.list", undefined, "query")).status).toBe(200);
     await test.ctx.db.update(users).set({ role: "member" }).where(eq(users.email, "dee@keys.example"));
     expect((await trpc("apiKeys.list", undefined, "query")).status).toBe(403);
-    await test.ctx.db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.email, "dee@keys.example"));
+    await test.ctx.db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.email, "dee@keys.example"));
     expect((await trpc("webhooks.list", undefined, "query")).status).toBe(401);
     await page.goto("/settings/webhooks");
     await page.waitForURL(/\/sign-in/);

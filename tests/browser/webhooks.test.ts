@@ -96,7 +96,10 @@ describeInBrowser("webhooks in the browser", () => {
 
     receiver.answer(() => ({ status: 500, body: "receiver is down" }));
     await firstRow.getByRole("button", { name: "Resend" }).click();
-    await page.getByTestId("message-outcome").getByText(/Attempt 1 failed: http_status \(HTTP 500\)/).waitFor();
+    await page
+      .getByTestId("message-outcome")
+      .getByText(/Attempt 1 failed: http_status \(HTTP 500\)/)
+      .waitFor();
     await receiver.waitFor(2);
     await screenshot("resend-failed");
 

@@ -2,20 +2,11 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { candidates, events } from "@/db/schema";
 import { createUser } from "@/server/domain/accounts";
-import {
-  failScoring,
-  finishAiInterview,
-  loseRecording,
-  markRecordingOverdue,
-  saveScore,
-  startAiInterview,
-  storeRecording,
-} from "@/server/domain/ai-interview";
+import { failScoring, finishAiInterview, loseRecording, markRecordingOverdue, saveScore, startAiInterview, storeRecording } from "@/server/domain/ai-interview";
 import { abandonAttempt, cancelAttempt, moveOnAttempt, submitAttempt } from "@/server/domain/attempts";
 import { DomainError } from "@/server/domain/errors";
 import { changeStatus } from "@/server/domain/statuses";
 import { useTestDatabase } from "../support/database";
-import { queuedJobs } from "../support/jobs";
 import {
   completeSteps,
   enqueuedFanOuts,
@@ -28,6 +19,7 @@ import {
   startCandidate,
   typesOf,
 } from "../support/fixtures";
+import { queuedJobs } from "../support/jobs";
 
 const test = useTestDatabase();
 let companyId: string;
@@ -65,7 +57,13 @@ describe("before submission", () => {
   });
 
   it("records nothing for a team member's preview, even submitted and scored", async () => {
-    const { id: userId } = await createUser(test.ctx, { companyId, email: `p${Date.now()}@example.com`, name: "P", role: "member", password: "long enough password" });
+    const { id: userId } = await createUser(test.ctx, {
+      companyId,
+      email: `p${Date.now()}@example.com`,
+      name: "P",
+      role: "member",
+      password: "long enough password",
+    });
     const preview = await startCandidate(test.ctx, interview.id, { previewByUserId: userId });
     await completeSteps(test.ctx, interview, preview.id);
     await submitAttempt(test.ctx, preview.id);
@@ -125,12 +123,7 @@ describe("candidate.scored and candidate.ready", () => {
     await saveScore(test.ctx, candidate.id, score(90));
     expect(await typesOf(test.ctx, candidate.id)).toEqual(["candidate.submitted", "candidate.scored", "candidate.status_changed"]);
     await storeRecording(test.ctx, candidate.id, recording);
-    expect(await typesOf(test.ctx, candidate.id)).toEqual([
-      "candidate.submitted",
-      "candidate.scored",
-      "candidate.status_changed",
-      "candidate.ready",
-    ]);
+    expect(await typesOf(test.ctx, candidate.id)).toEqual(["candidate.submitted", "candidate.scored", "candidate.status_changed", "candidate.ready"]);
     expect((await row(candidate.id)).resultState).toBe("complete");
   });
 

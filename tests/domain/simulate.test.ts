@@ -1,10 +1,10 @@
-import { asc, eq, sql } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { candidates, events, files } from "@/db/schema";
-import { createUser } from "@/server/domain/accounts";
 import { historyStepBudget, simulate } from "@/server/demo/simulate";
+import { createUser } from "@/server/domain/accounts";
 import { useTestDatabase } from "../support/database";
 import { makeCompany } from "../support/fixtures";
 
@@ -19,9 +19,11 @@ async function companyWithUser(name: string) {
 
 const distinct = async (column: string, companyId: string) =>
   new Set(
-    [...(await test.handle.db.execute<{ value: string }>(sql.raw(`select distinct ${column}::text as value from candidates where company_id = '${companyId}' and ${column} is not null`)))].map(
-      (row) => row.value,
-    ),
+    [
+      ...(await test.handle.db.execute<{ value: string }>(
+        sql.raw(`select distinct ${column}::text as value from candidates where company_id = '${companyId}' and ${column} is not null`),
+      )),
+    ].map((row) => row.value),
   );
 
 /** created_at must never go backwards in history (cursor) order. */
@@ -46,7 +48,16 @@ describe("simulate", { timeout: 120_000 }, () => {
     );
     expect(await distinct("result_state", companyId)).toEqual(new Set(["waiting", "complete", "incomplete", "not_applicable"]));
     expect(await distinct("incomplete_reason", companyId)).toEqual(
-      new Set(["not_submitted", "interview_not_finished", "too_little_speech", "no_answers", "scoring_failed", "recording_failed", "not_delivered_in_time", "other"]),
+      new Set([
+        "not_submitted",
+        "interview_not_finished",
+        "too_little_speech",
+        "no_answers",
+        "scoring_failed",
+        "recording_failed",
+        "not_delivered_in_time",
+        "other",
+      ]),
     );
     expect(await distinct("recording_status", companyId)).toEqual(new Set(["processing", "ready", "failed", "none", "deleted"]));
     expect(await distinct("is_preview", companyId)).toEqual(new Set(["true", "false"]));

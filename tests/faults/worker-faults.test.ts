@@ -13,7 +13,7 @@
  * FAULT_SEED=… replays a run. FAULT_RUNS=n repeats it with fresh seeds
  * (`npm run test:faults`).
  */
-import { readFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";

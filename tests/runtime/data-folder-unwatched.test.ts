@@ -30,7 +30,9 @@ describe("the data folder is never watched by next dev", () => {
   it("is not a dependency of the stylesheet", async () => {
     const from = path.join(project, "app", "globals.css");
     const result = await postcss([tailwind({ base: project })]).process(readFileSync(from, "utf8"), { from });
-    const watched = result.messages.flatMap((message) => (message.type === "dir-dependency" ? [message.dir as string] : message.type === "dependency" ? [message.file as string] : []));
+    const watched = result.messages.flatMap((message) =>
+      message.type === "dir-dependency" ? [message.dir as string] : message.type === "dependency" ? [message.file as string] : [],
+    );
     expect(watched.filter(inDataDir)).toEqual([]);
     expect(watched).toContain(path.join(project, "app"));
   });

@@ -13,7 +13,13 @@ export async function apiCompany(ctx: DomainContext, name = "Acme") {
   await scoreAndRecord(ctx, submitted.id);
   await submitAttempt(ctx, submitted.id);
   const inProgress = await startCandidate(ctx, interview.id, { email: `busy@${name.toLowerCase()}.example` });
-  const { id: userId } = await createUser(ctx, { companyId, email: `member@${name.toLowerCase()}.example`, name: "Member", role: "member", password: "long enough password" });
+  const { id: userId } = await createUser(ctx, {
+    companyId,
+    email: `member@${name.toLowerCase()}.example`,
+    name: "Member",
+    role: "member",
+    password: "long enough password",
+  });
   const preview = await startCandidate(ctx, interview.id, { previewByUserId: userId });
   await completeSteps(ctx, interview, preview.id);
   await submitAttempt(ctx, preview.id);

@@ -2,8 +2,8 @@
 import { asc, eq } from "drizzle-orm";
 import { events } from "@/db/schema";
 import { createCompany } from "@/server/domain/accounts";
-import { saveAnswers, startAttempt, uploadDocument } from "@/server/domain/attempts";
 import { finishAiInterview, saveScore, startAiInterview, storeRecording } from "@/server/domain/ai-interview";
+import { saveAnswers, startAttempt, uploadDocument } from "@/server/domain/attempts";
 import type { DomainContext } from "@/server/domain/context";
 import { createInterview, type InterviewInput, loadInterview, publishInterview } from "@/server/domain/interviews";
 import { type FanOutPayload, taskNames } from "@/server/jobs/queue";

@@ -29,7 +29,10 @@ declare module "vitest" {
 export function buildApp() {
   if (process.env.TEST_REUSE_BUILD === "1" && existsSync(".next/BUILD_ID")) return;
   const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-  execFileSync(process.execPath, [nextBin, "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" } });
+  execFileSync(process.execPath, [nextBin, "build"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+  });
 }
 
 export default async function setup(project: TestProject) {

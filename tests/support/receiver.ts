@@ -25,7 +25,15 @@ export type Receiver = {
 export async function startReceiver(): Promise<Receiver> {
   const pems = await generate([{ name: "commonName", value: "localhost" }], {
     keySize: 2048,
-    extensions: [{ name: "subjectAltName", altNames: [{ type: 2, value: "localhost" }, { type: 7, ip: "127.0.0.1" }] }],
+    extensions: [
+      {
+        name: "subjectAltName",
+        altNames: [
+          { type: 2, value: "localhost" },
+          { type: 7, ip: "127.0.0.1" },
+        ],
+      },
+    ],
   });
   const received: Received[] = [];
   let decide: (request: Received) => Answer = () => ({ status: 200, body: "ok" });

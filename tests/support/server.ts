@@ -59,7 +59,11 @@ async function waitUntilServing(url: string, child: ChildProcess, server: { logs
 export type ApiResponse = { status: number; headers: Headers; body: any };
 
 /** Calls the API as an integrator would. */
-export async function callApi(server: TestServer, path: string, options: { key?: string; method?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse> {
+export async function callApi(
+  server: TestServer,
+  path: string,
+  options: { key?: string; method?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse> {
   const response = await fetch(`${server.baseUrl}${path}`, {
     method: options.method ?? "GET",
     headers: { ...(options.key ? { Authorization: `Bearer ${options.key}` } : {}), ...options.headers },

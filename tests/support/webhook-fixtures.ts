@@ -1,7 +1,8 @@
 /** Webhook services wired to a test database, a test receiver and a recording mailer. */
+
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { webhooks } from "@/db/schema";
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { type DeliverPayload, type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import { createDeliveryClient } from "@/server/webhooks/delivery-client";
 import type { AddressOptions } from "@/server/webhooks/manage";

@@ -6,17 +6,17 @@ import { createUser } from "@/server/domain/accounts";
 import { saveScore, storeRecording } from "@/server/domain/ai-interview";
 import { submitAttempt } from "@/server/domain/attempts";
 import { changeStatus } from "@/server/domain/statuses";
-import { runWebhookMaintenance } from "@/server/webhooks/maintenance";
+import { type DeliverPayload, type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
+import { sendQueuedEmail } from "@/server/notifications/email";
 import { deliverMessage, eventGoneReason, leaseMs } from "@/server/webhooks/deliver";
 import { applyFailurePolicy } from "@/server/webhooks/failure-policy";
-import { sendQueuedEmail } from "@/server/notifications/email";
 import { fanOutCompany } from "@/server/webhooks/fan-out";
+import { runWebhookMaintenance } from "@/server/webhooks/maintenance";
 import { createWebhook, rotateWebhookSecret, sendSample, setWebhookEnabled, updateWebhook } from "@/server/webhooks/manage";
 import { retryDelaysMs } from "@/server/webhooks/retry-schedule";
-import { type DeliverPayload, type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import { useTestDatabase } from "../support/database";
-import { clearJobs, queuedJobs } from "../support/jobs";
 import { completeSteps, makeCompany, makeInterview, recording, score, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { clearJobs, queuedJobs } from "../support/jobs";
 import { allowReceiver, pump, queuedMessageIds, useWebhookTestbed, verifySignature } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
@@ -40,9 +40,16 @@ async function readyCandidate(email = "ada@example.com") {
 
 /** Sessions of this test's database waiting for a lock another holds. */
 const waitingOnLocks = async () =>
-  [...(await test.ctx.db.execute<{ waiting: number }>(sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))][0]!.waiting;
+  [
+    ...(await test.ctx.db.execute<{ waiting: number }>(
+      sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    )),
+  ][0]!.waiting;
 
-const bodies = () => bed.receiver.received.map((request) => JSON.parse(request.body) as { id: string; type: string; candidate: { id: string; status: string }; change: unknown; test: boolean });
+const bodies = () =>
+  bed.receiver.received.map(
+    (request) => JSON.parse(request.body) as { id: string; type: string; candidate: { id: string; status: string }; change: unknown; test: boolean },
+  );
 
 describe("a delivery", () => {
   it("is a signed POST of the Event, with the exact bytes signed and the spec's headers", async () => {
@@ -104,7 +111,12 @@ describe("a delivery", () => {
 
 describe("failures", () => {
   it("are retried after 1, 5 and 30 minutes, 2, 6, 12, 24 and 24 hours: 9 tries, then failed", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
+    const { id: webhookId } = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] },
+      allowReceiver(bed.receiver),
+    );
     bed.receiver.answer(() => ({ status: 503, body: "down" }));
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
@@ -155,18 +167,27 @@ describe("failures", () => {
     await runWebhookMaintenance(bed.deps);
     const [webhook] = await test.ctx.db.select().from(webhooks).where(eq(webhooks.id, webhookId));
     expect(webhook).toMatchObject({ enabled: false, disabledReason: "No successful delivery for 3 days" });
-    expect(bed.deps.sent.map((email) => email.subject)).toEqual(["A webhook has been failing for a day", "A webhook was turned off after 3 days of failed deliveries"]);
+    expect(bed.deps.sent.map((email) => email.subject)).toEqual([
+      "A webhook has been failing for a day",
+      "A webhook was turned off after 3 days of failed deliveries",
+    ]);
     expect(bed.deps.sent[0]!.to).toEqual([`admin-${companyId}@example.com`.toLowerCase()]);
-    const pending = await test.ctx.db.select().from(webhookMessages).where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")));
+    const pending = await test.ctx.db
+      .select()
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")));
     expect(pending).toEqual([]);
     expect(await test.ctx.db.select().from(emails).where(eq(emails.companyId, companyId))).toHaveLength(2);
   });
 
   it("count a redirect as a failure and never follow it", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
-    bed.receiver.answer((request) =>
-      request.path === "/hook" ? { status: 302, headers: { Location: bed.receiver.url("/elsewhere") } } : { status: 200 },
+    const { id: webhookId } = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] },
+      allowReceiver(bed.receiver),
     );
+    bed.receiver.answer((request) => (request.path === "/hook" ? { status: 302, headers: { Location: bed.receiver.url("/elsewhere") } } : { status: 200 }));
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
     await pump(bed.deps);
@@ -201,7 +222,12 @@ describe("ordering", () => {
 
 describe("ordering when fan-out runs out of order", () => {
   it("keeps the events' order however many fan-out runs overlap, in whatever order", async () => {
-    await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted", "candidate.status_changed"] }, allowReceiver(bed.receiver));
+    await createWebhook(
+      test.ctx,
+      companyId,
+      { url: bed.receiver.url(), eventTypes: ["candidate.submitted", "candidate.status_changed"] },
+      allowReceiver(bed.receiver),
+    );
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
     await changeStatus(test.ctx, candidate.id, { to: "rejected", by: { type: "team", name: "Ana" } });
@@ -219,7 +245,12 @@ describe("ordering when fan-out runs out of order", () => {
 
 describe("turning a webhook off", () => {
   it("fails its waiting messages for good, even one whose attempt was in flight", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
+    const { id: webhookId } = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] },
+      allowReceiver(bed.receiver),
+    );
     bed.receiver.answer(() => ({ status: 500, delayMs: 300 }));
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
@@ -292,7 +323,12 @@ describe("a late recording", () => {
 
 describe("a chain's next message", () => {
   it("is released when its predecessor finishes while the fan-out creating it has not yet committed", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted", "candidate.status_changed"] }, allowReceiver(bed.receiver));
+    const { id: webhookId } = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: bed.receiver.url(), eventTypes: ["candidate.submitted", "candidate.status_changed"] },
+      allowReceiver(bed.receiver),
+    );
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
     await fanOutCompany(test.ctx, companyId);
@@ -326,7 +362,10 @@ describe("a chain's next message", () => {
     await fanOut;
     expect(await attempt).toBe("succeeded");
 
-    const [next] = (await test.ctx.db.select().from(webhookMessages).where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending"))));
+    const [next] = await test.ctx.db
+      .select()
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")));
     expect(next).toBeDefined();
     expect(await queuedMessageIds(bed.deps)).toEqual([next!.id]);
   });
@@ -334,12 +373,20 @@ describe("a chain's next message", () => {
 
 describe("a message whose event no longer exists", () => {
   it("ends on our side: no request, no attempt, the webhook's record untouched, the log says why, the chain goes on", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted", "candidate.status_changed"] }, allowReceiver(bed.receiver));
+    const { id: webhookId } = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: bed.receiver.url(), eventTypes: ["candidate.submitted", "candidate.status_changed"] },
+      allowReceiver(bed.receiver),
+    );
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
     await changeStatus(test.ctx, candidate.id, { to: "rejected", by: { type: "team", name: "Ana" } });
     await fanOutCompany(test.ctx, companyId);
-    const [first] = await test.ctx.db.select().from(webhookMessages).where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.eventType, "candidate.submitted")));
+    const [first] = await test.ctx.db
+      .select()
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.eventType, "candidate.submitted")));
     await test.ctx.db.delete(events).where(eq(events.id, first!.eventId));
 
     await pump(bed.deps);
@@ -354,7 +401,12 @@ describe("a message whose event no longer exists", () => {
 
 describe("the failure policy's emails", () => {
   it("are recorded with the state change they report and sent by a job that retries until the email goes", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
+    const { id: webhookId } = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] },
+      allowReceiver(bed.receiver),
+    );
     bed.receiver.answer(() => ({ status: 500 }));
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
@@ -382,7 +434,12 @@ describe("the failure policy's emails", () => {
   });
 
   it("are not recorded when the state change rolls back", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
+    const { id: webhookId } = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] },
+      allowReceiver(bed.receiver),
+    );
     bed.receiver.answer(() => ({ status: 500 }));
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
@@ -402,7 +459,12 @@ describe("the failure policy's emails", () => {
 
 describe("an attempt whose worker died", () => {
   it("is taken over as soon as its lease runs out, not at the next maintenance run", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
+    const { id: webhookId } = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] },
+      allowReceiver(bed.receiver),
+    );
     const candidate = await readyCandidate();
     await submitAttempt(test.ctx, candidate.id);
     await fanOutCompany(test.ctx, companyId);

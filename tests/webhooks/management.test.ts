@@ -56,19 +56,31 @@ describe("settings", () => {
   it("refuse interviews of another company and unknown event types", async () => {
     const other = await makeCompany(test.ctx, "Other");
     const theirs = await makeInterview(test.ctx, other);
-    await expect(createWebhook(test.ctx, companyId, { url: bed.receiver.url(), interviewIds: [theirs.id] }, allowReceiver(bed.receiver))).rejects.toThrow(`No interview with id ${theirs.id}.`);
-    await expect(createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: [] }, allowReceiver(bed.receiver))).rejects.toThrow("Choose at least one event type.");
+    await expect(createWebhook(test.ctx, companyId, { url: bed.receiver.url(), interviewIds: [theirs.id] }, allowReceiver(bed.receiver))).rejects.toThrow(
+      `No interview with id ${theirs.id}.`,
+    );
+    await expect(createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: [] }, allowReceiver(bed.receiver))).rejects.toThrow(
+      "Choose at least one event type.",
+    );
   });
 });
 
 describe("resending", () => {
   it("sends one message again: same event id, current data, current address, tries from 1", async () => {
-    const { id: webhookId, secret } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/first"), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
+    const { id: webhookId, secret } = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: bed.receiver.url("/first"), eventTypes: ["candidate.submitted"] },
+      allowReceiver(bed.receiver),
+    );
     const candidate = await submitted();
     await pump(bed.deps);
     const [original] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
     await changeStatus(test.ctx, candidate.id, { to: "shortlisted", by: { type: "team", name: "Ana" } });
-    await test.ctx.db.update(webhooks).set({ url: bed.receiver.url("/second") }).where(eq(webhooks.id, webhookId));
+    await test.ctx.db
+      .update(webhooks)
+      .set({ url: bed.receiver.url("/second") })
+      .where(eq(webhooks.id, webhookId));
     const { id } = await resendMessage(test.ctx, companyId, original!.id);
     await pump(bed.deps);
     const [first, again] = bed.receiver.received;
@@ -82,7 +94,12 @@ describe("resending", () => {
   });
 
   it("resends every failed message since a time, once per event", async () => {
-    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
+    const { id: webhookId } = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] },
+      allowReceiver(bed.receiver),
+    );
     bed.receiver.answer(() => ({ status: 500 }));
     await submitted("a@example.com");
     await pump(bed.deps);
@@ -125,7 +142,13 @@ describe("the delivery log", () => {
     const byCandidate = await listMessages(test.handle.sql, companyId, webhookId, { limit: 2, candidateId: candidate.id }, test.clock.now());
     expect(byCandidate.messages).toHaveLength(2);
     expect(byCandidate.next).not.toBeNull();
-    const rest = await listMessages(test.handle.sql, companyId, webhookId, { limit: 2, candidateId: candidate.id, before: byCandidate.next! }, test.clock.now());
+    const rest = await listMessages(
+      test.handle.sql,
+      companyId,
+      webhookId,
+      { limit: 2, candidateId: candidate.id, before: byCandidate.next! },
+      test.clock.now(),
+    );
     expect(rest.messages).toHaveLength(1);
     const [attempt] = await listAttempts(test.handle.sql, companyId, failedOnly.messages[0]!.id);
     expect(attempt).toMatchObject({ attempt: 1, response_status: 500, succeeded: false, error_class: "http_status" });

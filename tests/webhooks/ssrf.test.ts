@@ -182,6 +182,8 @@ describe("save-time address rules", () => {
 
   it("explains the problem when a webhook is saved", async () => {
     const companyId = await makeCompany(test.ctx, "Rules");
-    await expect(createWebhook(test.ctx, companyId, { url: "https://10.0.0.1/hook" }, { allowTargets: [] })).rejects.toThrow("The address must use a host name, not an IP address.");
+    await expect(createWebhook(test.ctx, companyId, { url: "https://10.0.0.1/hook" }, { allowTargets: [] })).rejects.toThrow(
+      "The address must use a host name, not an IP address.",
+    );
   });
 });

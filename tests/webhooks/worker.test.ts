@@ -10,11 +10,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { webhookMessages, webhooks } from "@/db/schema";
 import { submitAttempt } from "@/server/domain/attempts";
-import { createWebhook } from "@/server/webhooks/manage";
 import { type DeliverPayload, taskNames } from "@/server/jobs/queue";
+import { createWebhook } from "@/server/webhooks/manage";
 import { useTestDatabase } from "../support/database";
-import { lockJobsAsDeadWorker, queuedJobs } from "../support/jobs";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { lockJobsAsDeadWorker, queuedJobs } from "../support/jobs";
 import { type Receiver, startReceiver } from "../support/receiver";
 import { allowReceiver } from "../support/webhook-fixtures";
 import { useWorkerProcesses } from "../support/worker-process";
@@ -112,8 +112,12 @@ describe("the worker process", { timeout: 90_000 }, () => {
     const code = await new Promise((resolve) => worker.child.once("exit", (exitCode) => resolve(exitCode)));
     expect(code).toBe(0);
     expect(await messageStatuses(webhookId)).toEqual(["succeeded"]);
-    const messageIds = (await test.ctx.db.select({ id: webhookMessages.id }).from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId))).map((m) => m.id);
-    const locked = (await queuedJobs<DeliverPayload>(test.ctx.db, taskNames.deliver)).filter((job) => job.lockedBy && messageIds.includes(job.payload.messageId));
+    const messageIds = (await test.ctx.db.select({ id: webhookMessages.id }).from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId))).map(
+      (m) => m.id,
+    );
+    const locked = (await queuedJobs<DeliverPayload>(test.ctx.db, taskNames.deliver)).filter(
+      (job) => job.lockedBy && messageIds.includes(job.payload.messageId),
+    );
     expect(locked).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Task } from "graphile-worker";
 import type { FanOutPayload } from "@/server/jobs/queue";
-import type { WorkerDeps } from "../deps";
 import { fanOutCompany } from "@/server/webhooks/fan-out";
+import type { WorkerDeps } from "../deps";
 
 /** Enqueued by the domain write path in the transaction that appends events. */
 export const fanOutEvents =

@@ -1,6 +1,6 @@
 import type { Task } from "graphile-worker";
-import type { WorkerDeps } from "../deps";
 import { deleteExpiredHistory, runWebhookMaintenance } from "@/server/webhooks/maintenance";
+import type { WorkerDeps } from "../deps";
 
 /** Every minute: failure policy, interrupted attempts. */
 export const webhookMaintenance =

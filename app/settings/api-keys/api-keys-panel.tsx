@@ -1,7 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { createApiKeyInput } from "@/server/settings/api-keys/create-api-key.types";
 import { Badge } from "@/app/ui/badge";
 import { Button } from "@/app/ui/button";
 import { CopyButton } from "@/app/ui/copy-button";
@@ -9,6 +8,7 @@ import { Dialog } from "@/app/ui/dialog";
 import { Field } from "@/app/ui/field";
 import { formatDateTime } from "@/app/ui/format";
 import { EmptyState, ErrorState, Loading, messageOf } from "@/app/ui/states";
+import { createApiKeyInput } from "@/server/settings/api-keys/create-api-key.types";
 import { settingsApi } from "../settings-api";
 
 const keysQuery = ["apiKeys"];
@@ -26,8 +26,8 @@ export function ApiKeysPanel() {
             API keys
           </h1>
           <p className="mt-1 max-w-2xl text-sm text-slate-600">
-            A key reads all of your company&apos;s candidate data through the API. Keep keys on a server or in an automation tool,
-            never in a web page or an app.
+            A key reads all of your company&apos;s candidate data through the API. Keep keys on a server or in an automation tool, never in a web page or an
+            app.
           </p>
         </div>
         <Button variant="primary" onClick={() => setCreating(true)}>
@@ -46,12 +46,24 @@ export function ApiKeysPanel() {
             <table className="min-w-full divide-y divide-slate-200 text-sm">
               <thead className="bg-slate-50 text-left text-slate-600">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">Name</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Key</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Created</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Last used</th>
-                  <th scope="col" className="px-4 py-3 font-medium">State</th>
-                  <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Name
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Key
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Created
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Last used
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    State
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -168,10 +180,12 @@ function RevokeKeyDialog({ apiKey, onClose }: { apiKey: { id: string; name: stri
 
   return (
     <Dialog open={apiKey !== null} title={`Revoke “${apiKey?.name}”?`} onClose={close}>
-      <p className="text-sm text-slate-700">
-        Anything using this key stops working on its next request. This cannot be undone; you can create a new key.
-      </p>
-      {revoke.isError && <div className="mt-4"><ErrorState error={revoke.error} /></div>}
+      <p className="text-sm text-slate-700">Anything using this key stops working on its next request. This cannot be undone; you can create a new key.</p>
+      {revoke.isError && (
+        <div className="mt-4">
+          <ErrorState error={revoke.error} />
+        </div>
+      )}
       <div className="mt-6 flex justify-end gap-2">
         <Button onClick={close}>Keep the key</Button>
         <Button variant="danger" busy={revoke.isPending} onClick={() => apiKey && revoke.mutate(apiKey.id)}>

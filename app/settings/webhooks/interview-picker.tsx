@@ -18,8 +18,7 @@ export function InterviewPicker({ chosen, onChange }: { chosen: InterviewChoice[
     placeholderData: (previous) => previous,
   });
   const isChosen = (id: string) => chosen.some((interview) => interview.id === id);
-  const toggle = (interview: InterviewChoice) =>
-    onChange(isChosen(interview.id) ? chosen.filter((item) => item.id !== interview.id) : [...chosen, interview]);
+  const toggle = (interview: InterviewChoice) => onChange(isChosen(interview.id) ? chosen.filter((item) => item.id !== interview.id) : [...chosen, interview]);
 
   return (
     <div className="mt-3 rounded-md border border-slate-200 p-3">
@@ -28,7 +27,12 @@ export function InterviewPicker({ chosen, onChange }: { chosen: InterviewChoice[
           {chosen.map((interview) => (
             <li key={interview.id} className="flex items-center gap-1 rounded-full bg-indigo-50 py-1 pl-3 pr-1 text-sm text-indigo-900">
               {interview.title}
-              <button type="button" onClick={() => toggle(interview)} className="rounded-full px-1.5 hover:bg-indigo-100" aria-label={`Remove ${interview.title}`}>
+              <button
+                type="button"
+                onClick={() => toggle(interview)}
+                className="rounded-full px-1.5 hover:bg-indigo-100"
+                aria-label={`Remove ${interview.title}`}
+              >
                 ✕
               </button>
             </li>
@@ -38,16 +42,11 @@ export function InterviewPicker({ chosen, onChange }: { chosen: InterviewChoice[
       <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
         Search interviews
       </label>
-      <input
-        id={searchId}
-        type="search"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        placeholder="Title or id"
-        className={inputClass}
-      />
+      <input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Title or id" className={inputClass} />
       {results.isError ? (
-        <div className="mt-2"><ErrorState error={results.error} onRetry={() => results.refetch()} /></div>
+        <div className="mt-2">
+          <ErrorState error={results.error} onRetry={() => results.refetch()} />
+        </div>
       ) : (
         <ul className="mt-2 max-h-56 overflow-y-auto" aria-busy={results.isFetching}>
           {results.data?.interviews.length === 0 && <li className="py-2 text-sm text-slate-500">No interview matches “{query}”.</li>}

@@ -1,13 +1,13 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import type { z } from "zod";
 import { type FormEvent, useState } from "react";
-import { eventTypes, type EventType } from "@/db/schema/event-types";
-import { webhookAddress, webhookChangesSchema, webhookSettingsSchema } from "@/server/webhooks/settings-schema";
+import type { z } from "zod";
 import { Button } from "@/app/ui/button";
 import { Field } from "@/app/ui/field";
 import { ErrorState, Loading, messageOf } from "@/app/ui/states";
+import { type EventType, eventTypes } from "@/db/schema/event-types";
+import { webhookAddress, webhookChangesSchema, webhookSettingsSchema } from "@/server/webhooks/settings-schema";
 import { settingsApi } from "../settings-api";
 import { eventTypeLabels } from "./event-type-labels";
 import { type InterviewChoice, InterviewPicker } from "./interview-picker";
@@ -23,7 +23,8 @@ const sameMembers = (a: string[], b: string[]) => a.length === b.length && a.eve
 
 function changedSettings(initial: Settings, entered: { url: string; eventTypes: EventType[]; interviewIds: string[] | null }) {
   const initialIds = initial.interviews?.map((interview) => interview.id) ?? null;
-  const sameInterviews = initialIds === null || entered.interviewIds === null ? initialIds === entered.interviewIds : sameMembers(initialIds, entered.interviewIds);
+  const sameInterviews =
+    initialIds === null || entered.interviewIds === null ? initialIds === entered.interviewIds : sameMembers(initialIds, entered.interviewIds);
   return {
     ...(entered.url.trim() !== initial.url ? { url: entered.url } : {}),
     ...(sameMembers(initial.eventTypes, entered.eventTypes) ? {} : { eventTypes: entered.eventTypes }),
@@ -42,7 +43,13 @@ export function WebhookForm({ webhookId, allowTargets }: { webhookId?: string; a
   if (existing.isPending) return <Loading label="Loading the webhook…" />;
   if (existing.isError) return <ErrorState error={existing.error} onRetry={() => existing.refetch()} />;
   const { webhook } = existing.data;
-  return <SettingsForm webhookId={webhookId} initial={{ url: webhook.address, eventTypes: webhook.eventTypes, interviews: webhook.interviews }} allowTargets={allowTargets} />;
+  return (
+    <SettingsForm
+      webhookId={webhookId}
+      initial={{ url: webhook.address, eventTypes: webhook.eventTypes, interviews: webhook.interviews }}
+      allowTargets={allowTargets}
+    />
+  );
 }
 
 function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string; initial: Settings; allowTargets: readonly string[] }) {
@@ -56,10 +63,11 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
   const addressProblem = touched && settings.url !== "" && !addressCheck.success ? addressCheck.error.issues[0]!.message : problems.url;
 
   const save = useMutation({
-    mutationFn: async (request: SaveRequest) =>
-      "create" in request
-        ? (await settingsApi.webhooks.create.mutate(request.create)).id
-        : (await settingsApi.webhooks.update.mutate({ id: request.id, changes: request.changes }), request.id),
+    mutationFn: async (request: SaveRequest) => {
+      if ("create" in request) return (await settingsApi.webhooks.create.mutate(request.create)).id;
+      await settingsApi.webhooks.update.mutate({ id: request.id, changes: request.changes });
+      return request.id;
+    },
     onSuccess: async (id) => {
       await refreshWebhookViews(queryClient, id);
       router.push(`/settings/webhooks/${id}`);
@@ -133,13 +141,16 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
             All interviews, including ones created later
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="scope" checked={settings.interviews !== null} onChange={() => setSettings({ ...settings, interviews: settings.interviews ?? [] })} />
+            <input
+              type="radio"
+              name="scope"
+              checked={settings.interviews !== null}
+              onChange={() => setSettings({ ...settings, interviews: settings.interviews ?? [] })}
+            />
             Only the interviews I choose
           </label>
         </div>
-        {settings.interviews !== null && (
-          <InterviewPicker chosen={settings.interviews} onChange={(interviews) => setSettings({ ...settings, interviews })} />
-        )}
+        {settings.interviews !== null && <InterviewPicker chosen={settings.interviews} onChange={(interviews) => setSettings({ ...settings, interviews })} />}
         {problems.interviewIds && <p className="mt-1 text-sm text-red-700">{problems.interviewIds}</p>}
       </fieldset>
       {save.isError && (

@@ -59,7 +59,9 @@ export function WebhookList() {
                     </Link>
                     <p className="mt-1 text-xs text-slate-500">
                       {webhook.eventTypes.map((type) => eventTypeLabels[type]).join(", ")} ·{" "}
-                      {webhook.interviews === null ? "All interviews" : `${webhook.interviews.length} chosen interview${webhook.interviews.length === 1 ? "" : "s"}`}
+                      {webhook.interviews === null
+                        ? "All interviews"
+                        : `${webhook.interviews.length} chosen interview${webhook.interviews.length === 1 ? "" : "s"}`}
                     </p>
                   </div>
                   <WebhookStateBadge state={webhook.state} />

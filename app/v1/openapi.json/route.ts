@@ -1,6 +1,6 @@
-import { errorResponse, newTraceId } from "@/server/api/http/v1-handler";
-import { openApiDocument } from "@/server/api/http/openapi-document";
 import { methodNotAllowed } from "@/server/api/errors";
+import { openApiDocument } from "@/server/api/http/openapi-document";
+import { errorResponse, newTraceId } from "@/server/api/http/v1-handler";
 
 export const dynamic = "force-dynamic";
 

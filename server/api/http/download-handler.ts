@@ -38,7 +38,10 @@ function contentDisposition(fileName: string) {
 export async function handleDownload(request: Request, token: string): Promise<Response> {
   const traceId = newTraceId();
   if (request.method !== "GET") {
-    return errorResponse(new ApiError("permission_denied", "Downloads are read-only: only GET requests are accepted.", { status: 405, headers: { Allow: "GET" } }), traceId);
+    return errorResponse(
+      new ApiError("permission_denied", "Downloads are read-only: only GET requests are accepted.", { status: 405, headers: { Allow: "GET" } }),
+      traceId,
+    );
   }
   const target = readDownloadToken(token, new Date());
   if (target === "invalid") {
@@ -64,8 +67,7 @@ export async function handleDownload(request: Request, token: string): Promise<R
   if (range === "unsatisfiable") {
     return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${size}` } });
   }
-  const stream = (selected?: { start: number; end: number }) =>
-    Readable.toWeb(storage.read(file.storage_key, selected)) as ReadableStream<Uint8Array>;
+  const stream = (selected?: { start: number; end: number }) => Readable.toWeb(storage.read(file.storage_key, selected)) as ReadableStream<Uint8Array>;
   if (!range) return new Response(stream(), { status: 200, headers: { ...headers, "Content-Length": String(size) } });
   return new Response(stream(range), {
     status: 206,

@@ -69,7 +69,12 @@ const responses = {
     "RateLimit-Remaining",
     "RateLimit-Reset",
   ]),
-  RateLimited: errorResponse("`rate_limited`: wait `Retry-After` seconds, then retry.", "Error", ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]),
+  RateLimited: errorResponse("`rate_limited`: wait `Retry-After` seconds, then retry.", "Error", [
+    "Retry-After",
+    "RateLimit-Limit",
+    "RateLimit-Remaining",
+    "RateLimit-Reset",
+  ]),
   InternalError: errorResponse("`internal_error`: quote the trace_id to support."),
 };
 

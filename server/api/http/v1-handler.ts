@@ -8,8 +8,9 @@
  * The request's `ApiExchange` (../exchange.ts) is the only way back from the
  * procedure: the caller's rate limit and the failure, if any.
  */
-import { TRPCError } from "@trpc/server";
+
 import { randomBytes } from "node:crypto";
+import { TRPCError } from "@trpc/server";
 import { createOpenApiFetchHandler } from "trpc-to-openapi";
 import { ZodError } from "zod";
 import { looksLikeApiKey } from "@/server/auth/api-key-format";
@@ -68,8 +69,7 @@ function withoutPrototypeNames(request: Request, url: URL): Request {
   return new Request(kept, request);
 }
 
-const internalError = () =>
-  new ApiError("internal_error", "Something went wrong on our side. Quote the trace_id when contacting support.");
+const internalError = () => new ApiError("internal_error", "Something went wrong on our side. Quote the trace_id when contacting support.");
 
 export async function handleV1Request(request: Request): Promise<Response> {
   const traceId = newTraceId();
@@ -80,7 +80,10 @@ export async function handleV1Request(request: Request): Promise<Response> {
   const keyInAddress = [...url.searchParams].some(([name, value]) => keyParameterNames.has(name.toLowerCase()) || looksLikeApiKey(value));
   if (keyInAddress) {
     return errorResponse(
-      new ApiError("auth_error", "API keys are never accepted in the address. Send the key as `Authorization: Bearer <API key>` and treat the exposed key as compromised."),
+      new ApiError(
+        "auth_error",
+        "API keys are never accepted in the address. Send the key as `Authorization: Bearer <API key>` and treat the exposed key as compromised.",
+      ),
       traceId,
     );
   }

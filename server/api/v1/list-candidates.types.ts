@@ -23,6 +23,4 @@ export const listCandidatesInput = z.object({
   limit: limitParam(25),
   cursor: cursorParam<CandidatePosition>(["candidates:submitted", "candidates:started"]).optional(),
 });
-export const listCandidatesOutput = successEnvelope(
-  z.object({ candidates: z.array(candidateSchema), next_cursor: z.string().nullable() }),
-);
+export const listCandidatesOutput = successEnvelope(z.object({ candidates: z.array(candidateSchema), next_cursor: z.string().nullable() }));

@@ -20,6 +20,4 @@ export const listEventsInput = z.object({
   interview_id: idParam().optional(),
   limit: limitParam(25),
 });
-export const listEventsOutput = successEnvelope(
-  z.object({ events: z.array(eventSchema), next_cursor: z.string(), has_more: z.boolean() }),
-);
+export const listEventsOutput = successEnvelope(z.object({ events: z.array(eventSchema), next_cursor: z.string(), has_more: z.boolean() }));

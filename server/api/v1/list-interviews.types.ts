@@ -17,6 +17,4 @@ export const listInterviewsInput = z.object({
   limit: limitParam(100),
   cursor: cursorParam<InterviewPosition>(["interviews"]).optional(),
 });
-export const listInterviewsOutput = successEnvelope(
-  z.object({ interviews: z.array(interviewSchema), next_cursor: z.string().nullable() }),
-);
+export const listInterviewsOutput = successEnvelope(z.object({ interviews: z.array(interviewSchema), next_cursor: z.string().nullable() }));

@@ -27,8 +27,7 @@ export const limitParam = (max: number) => {
     .meta({ description: `1 to ${max}; default 25`, override: { type: "integer", minimum: 1, maximum: max, default: 25 } });
 };
 
-export const enumParam = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: `must be one of ${values.join(", ")}` });
+export const enumParam = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(", ")}` });
 
 /** One or more values separated by commas, each one of `values`. */
 export const enumListParam = (values: readonly string[]) =>
@@ -60,8 +59,7 @@ export const splitList = (raw: string) =>
 export const idParam = () =>
   z.string().refine((raw) => !raw.includes("\0"), { params: { code: "invalid_value" }, message: "is not an id: it contains a NUL character" });
 
-export const dateTimeParam = () =>
-  z.iso.datetime({ offset: true, error: "must be an RFC 3339 date-time, for example 2026-11-01T09:00:00Z" });
+export const dateTimeParam = () => z.iso.datetime({ offset: true, error: "must be an RFC 3339 date-time, for example 2026-11-01T09:00:00Z" });
 
 const earliestStorable = "0001-01-01T00:00:00Z";
 const latestStorable = "9999-12-31T23:59:59.999999Z";

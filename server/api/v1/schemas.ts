@@ -65,7 +65,10 @@ export const interviewSchema = z
     closed_at: dateTime.nullable(),
     steps: z
       .object({
-        form: z.object({ questions: z.array(formQuestionSchema) }).meta({ id: "FormStep" }).nullable(),
+        form: z
+          .object({ questions: z.array(formQuestionSchema) })
+          .meta({ id: "FormStep" })
+          .nullable(),
         ai_interview: z
           .object({
             type: z.enum(aiStepTypes),

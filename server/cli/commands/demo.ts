@@ -11,7 +11,9 @@ export const demoCommands: Record<string, Command> = {
       interviews: text("N", "active interviews to create first (default 3; 0 uses the company's own)"),
       candidates: text("N", "candidates to simulate (default 50)"),
       seed: text("S", "makes the run reproducible (whole number)"),
-      bulk: flag(`write in batches of 1,000 with simpler journeys; chosen anyway when the history would take more than ${historyStepBudget.toLocaleString("en")} steps`),
+      bulk: flag(
+        `write in batches of 1,000 with simpler journeys; chosen anyway when the history would take more than ${historyStepBudget.toLocaleString("en")} steps`,
+      ),
       live: flag("keep starting candidates in real time until Ctrl-C, printing each step"),
     },
     run: async ({ ctx }, flags) => {

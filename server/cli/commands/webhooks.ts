@@ -3,15 +3,7 @@ import { eventTypes, webhookMessages, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
 import { webhookHealth } from "@/server/webhooks/health";
-import {
-  createWebhook,
-  listWebhooks,
-  resendMessage,
-  rotateWebhookSecret,
-  sendSample,
-  setWebhookEnabled,
-  updateWebhook,
-} from "@/server/webhooks/manage";
+import { createWebhook, listWebhooks, resendMessage, rotateWebhookSecret, sendSample, setWebhookEnabled, updateWebhook } from "@/server/webhooks/manage";
 import { type Command, positional, required, requiredText, text, UsageError } from "../arguments";
 
 /** The CLI acts as the operator: it finds the company from the webhook or message. */
@@ -24,7 +16,10 @@ async function companyOfWebhook(ctx: DomainContext, webhookId: string) {
 function listFlag(value: unknown, name: string): string[] | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== "string") throw new UsageError(`--${name} takes a comma-separated list`);
-  return value.split(",").map((item) => item.trim()).filter(Boolean);
+  return value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 function eventsFlag(value: unknown) {
@@ -46,7 +41,12 @@ const interviewsOption = text("id,id|all", "interview ids to send events of, or 
 export const webhookCommands: Record<string, Command> = {
   "webhook create": {
     summary: "Creates a webhook and prints its signing secret.",
-    options: { company: requiredText("ID", "the webhook's company"), url: requiredText("URL", "the https address to deliver to"), events: eventsOption, interviews: interviewsOption },
+    options: {
+      company: requiredText("ID", "the webhook's company"),
+      url: requiredText("URL", "the https address to deliver to"),
+      events: eventsOption,
+      interviews: interviewsOption,
+    },
     run: async ({ ctx, webhookAddresses }, flags) => {
       const settings = { url: required(flags, "url"), eventTypes: eventsFlag(flags.events), interviewIds: interviewsFlag(flags.interviews) ?? null };
       const { id, secret } = await createWebhook(ctx, required(flags, "company"), settings, webhookAddresses);
@@ -128,7 +128,12 @@ export const webhookCommands: Record<string, Command> = {
     run: async ({ ctx, sql }, flags) => {
       const companyId = required(flags, "company");
       const list = await listWebhooks(ctx, companyId);
-      const health = await webhookHealth(sql, companyId, list.map((webhook) => webhook.id), ctx.clock.now());
+      const health = await webhookHealth(
+        sql,
+        companyId,
+        list.map((webhook) => webhook.id),
+        ctx.clock.now(),
+      );
       const rows = list.map((webhook) => ({
         id: webhook.id,
         url: webhook.url,

@@ -11,7 +11,8 @@ type Position = { createdAt: string; id: string };
 function positionOf(companyId: string, token: string): Position {
   const decoded = decodeCursor<Position>(["webhook-messages"], token);
   const check = decoded.ok ? positionFor(decoded.value, companyId) : decoded;
-  if (!check.ok) throw new TRPCError({ code: "BAD_REQUEST", message: `This page of the log cannot be found (the cursor ${check.reason}); start from the first page.` });
+  if (!check.ok)
+    throw new TRPCError({ code: "BAD_REQUEST", message: `This page of the log cannot be found (the cursor ${check.reason}); start from the first page.` });
   return check.value;
 }
 

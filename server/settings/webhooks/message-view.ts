@@ -1,9 +1,10 @@
 /** Delivery log rows as the pages show them; what members may not see is left out, not blanked. */
+
+import type { z } from "zod";
 import type { Member } from "@/server/auth/members";
 import type { getMessage, listAttempts } from "@/server/webhooks/delivery-log";
 import type { attemptView, messageView } from "./delivery-log.types";
 import { maskAddress } from "./webhook-view";
-import type { z } from "zod";
 
 type MessageRow = NonNullable<Awaited<ReturnType<typeof getMessage>>>;
 type AttemptRow = Awaited<ReturnType<typeof listAttempts>>[number];

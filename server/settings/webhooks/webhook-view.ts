@@ -19,8 +19,17 @@ export function maskAddress(url: string) {
 }
 
 export async function viewWebhooks(sql: postgres.Sql, member: Member, rows: WebhookRow[], now: Date): Promise<WebhookView[]> {
-  const health = await webhookHealth(sql, member.companyId, rows.map((row) => row.id), now);
-  const titles = await interviewTitles(sql, member.companyId, rows.flatMap((row) => (row.allInterviews ? [] : row.interviewIds)));
+  const health = await webhookHealth(
+    sql,
+    member.companyId,
+    rows.map((row) => row.id),
+    now,
+  );
+  const titles = await interviewTitles(
+    sql,
+    member.companyId,
+    rows.flatMap((row) => (row.allInterviews ? [] : row.interviewIds)),
+  );
   const isAdmin = member.role === "admin";
   return rows.map((row) => {
     const state = health.get(row.id)!;
@@ -40,8 +49,7 @@ export async function viewWebhooks(sql: postgres.Sql, member: Member, rows: Webh
       lastFailureAt: state.lastFailureAt,
       failingSince: row.failingSince?.toISOString() ?? null,
       waitingMessages: state.waitingMessages,
-      previousSecretValidUntil:
-        isAdmin && row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt.toISOString() : null,
+      previousSecretValidUntil: isAdmin && row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt.toISOString() : null,
       createdAt: row.createdAt.toISOString(),
     };
   });

@@ -36,10 +36,7 @@ export async function fuzzCompany(ctx: DomainContext, baseUrl: string): Promise<
     return (await response.json()).data;
   };
   const submitted = (await get(`/v1/candidates/${company.submitted.id}`)).candidate;
-  const cursors = [
-    (await get("/v1/events?limit=1")).next_cursor,
-    (await get("/v1/candidates?state=all&limit=1")).next_cursor,
-  ];
+  const cursors = [(await get("/v1/events?limit=1")).next_cursor, (await get("/v1/candidates?state=all&limit=1")).next_cursor];
   return {
     key: company.key,
     ids: {
@@ -54,12 +51,10 @@ export async function fuzzCompany(ctx: DomainContext, baseUrl: string): Promise<
 /** Every GET path of the served OpenAPI document, with its query parameters. */
 export async function fuzzEndpoints(baseUrl: string): Promise<FuzzEndpoint[]> {
   const document = await (await fetch(`${baseUrl}/v1/openapi.json`)).json();
-  return Object.entries(document.paths as Record<string, { get: { parameters?: Array<{ in: string; name: string }> } }>).map(
-    ([template, item]) => ({
-      template,
-      queryNames: (item.get.parameters ?? []).filter((parameter) => parameter.in === "query").map((parameter) => parameter.name),
-    }),
-  );
+  return Object.entries(document.paths as Record<string, { get: { parameters?: Array<{ in: string; name: string }> } }>).map(([template, item]) => ({
+    template,
+    queryNames: (item.get.parameters ?? []).filter((parameter) => parameter.in === "query").map((parameter) => parameter.name),
+  }));
 }
 
 const objectMemberNames = Object.getOwnPropertyNames(Object.prototype);
@@ -90,13 +85,37 @@ const dateTimes = fc
     fraction: fc.option(fc.stringMatching(/^\.[0-9]{1,12}$/), { nil: "" }),
     offset: fc.oneof(
       fc.constantFrom("Z", "z", "+00:00", "-00:00", "", "+2359"),
-      fc.tuple(fc.constantFrom("+", "-"), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([sign, h, m]) => `${sign}${pad(h, 2)}:${pad(m, 2)}`),
+      fc
+        .tuple(fc.constantFrom("+", "-"), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+        .map(([sign, h, m]) => `${sign}${pad(h, 2)}:${pad(m, 2)}`),
     ),
   })
   .map((d) => `${pad(d.year, 4)}-${pad(d.month, 2)}-${pad(d.day, 2)}T${pad(d.hour, 2)}:${pad(d.minute, 2)}:${pad(d.second, 2)}${d.fraction}${d.offset}`);
 
 /** Written into the address as they are, not encoded. */
-const percentOddities = fc.constantFrom("%", "%z", "%zz", "%00", "%ff%fe", "%ED%A0%80", "%C0%AF", "+", "%2B", "&", "&&", "=", "==", ";", "#", "%23", "%26", "%3D", "%%", "%u0041", "%E2%82");
+const percentOddities = fc.constantFrom(
+  "%",
+  "%z",
+  "%zz",
+  "%00",
+  "%ff%fe",
+  "%ED%A0%80",
+  "%C0%AF",
+  "+",
+  "%2B",
+  "&",
+  "&&",
+  "=",
+  "==",
+  ";",
+  "#",
+  "%23",
+  "%26",
+  "%3D",
+  "%%",
+  "%u0041",
+  "%E2%82",
+);
 
 /** Values as they are written into the address: most encoded, a few raw. */
 function valuesFor(company: FuzzCompany): fc.Arbitrary<string> {
@@ -126,7 +145,13 @@ function pathIds(template: string, company: FuzzCompany): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...real).map(encodeURIComponent) },
     { weight: 1, arbitrary: fc.constantFrom(...Object.values(company.ids).flat(), "__proto__", "constructor").map(encodeURIComponent) },
-    { weight: 2, arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 60 }).filter((id) => id !== "." && id !== "..").map(encodeURIComponent) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .string({ unit: "grapheme", minLength: 1, maxLength: 60 })
+        .filter((id) => id !== "." && id !== "..")
+        .map(encodeURIComponent),
+    },
     { weight: 1, arbitrary: fc.constantFrom("%", "%zz", "%00", "%ff", "%2F", "%5C", "%20", "+") },
   );
 }
@@ -134,7 +159,16 @@ function pathIds(template: string, company: FuzzCompany): fc.Arbitrary<string> {
 function authorizations(key: string): fc.Arbitrary<string | undefined> {
   return fc.oneof(
     { weight: 6, arbitrary: fc.constant(`Bearer ${key}`) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom("bearer", "BEARER", "Bearer", "Basic", "Token", ""), fc.constantFrom(" ", "  ", "\t", ""), fc.constantFrom(key, key.toUpperCase(), key.slice(0, -1), `${key} extra`, "")).map((parts) => parts.join("")) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom("bearer", "BEARER", "Bearer", "Basic", "Token", ""),
+          fc.constantFrom(" ", "  ", "\t", ""),
+          fc.constantFrom(key, key.toUpperCase(), key.slice(0, -1), `${key} extra`, ""),
+        )
+        .map((parts) => parts.join("")),
+    },
     { weight: 1, arbitrary: printableAscii },
     { weight: 1, arbitrary: fc.constant(undefined) },
   );

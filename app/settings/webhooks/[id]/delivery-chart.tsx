@@ -28,7 +28,10 @@ export function DeliveryChart({ webhookId }: { webhookId: string }) {
   return (
     <section aria-labelledby="chart-title" className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="chart-title" className="font-semibold">Deliveries per hour</h2>
+        <h2 id="chart-title" className="font-semibold">
+          Deliveries per hour
+        </h2>
+        {/* biome-ignore lint/a11y/useSemanticElements: a segmented toggle of two buttons, not a form's fieldset */}
         <div role="group" aria-label="Time range" className="flex rounded-md ring-1 ring-slate-300">
           {(["24h", "7d"] as const).map((option) => (
             <button
@@ -57,7 +60,10 @@ export function DeliveryChart({ webhookId }: { webhookId: string }) {
 type Bucket = { hour: string; succeeded: number; failed: number; waiting: number };
 
 function Bars({ buckets, range }: { buckets: Bucket[]; range: Range }) {
-  const totals = Object.fromEntries(series.map(({ key }) => [key, buckets.reduce((sum, bucket) => sum + bucket[key], 0)])) as Record<(typeof series)[number]["key"], number>;
+  const totals = Object.fromEntries(series.map(({ key }) => [key, buckets.reduce((sum, bucket) => sum + bucket[key], 0)])) as Record<
+    (typeof series)[number]["key"],
+    number
+  >;
   const peak = Math.max(1, ...buckets.map((bucket) => bucket.succeeded + bucket.failed + bucket.waiting));
   const width = 720;
   const height = 180;
@@ -72,7 +78,12 @@ function Bars({ buckets, range }: { buckets: Bucket[]; range: Range }) {
 
   return (
     <figure className="mt-4">
-      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-label={`Over the last ${range === "24h" ? "24 hours" : "7 days"}: ${totals.succeeded} succeeded, ${totals.failed} failed, ${totals.waiting} waiting.`}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={`Over the last ${range === "24h" ? "24 hours" : "7 days"}: ${totals.succeeded} succeeded, ${totals.failed} failed, ${totals.waiting} waiting.`}
+      >
         {[0, peak / 2, peak].map((value) => (
           <g key={value}>
             <line x1={left} x2={width} y1={y(value)} y2={y(value)} stroke="#e2e8f0" />

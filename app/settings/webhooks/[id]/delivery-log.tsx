@@ -1,13 +1,13 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { eventTypes } from "@/db/schema/event-types";
 import { Badge, MessageStatusBadge } from "@/app/ui/badge";
 import { Button } from "@/app/ui/button";
-import { inputClass } from "@/app/ui/field";
 import { Dialog } from "@/app/ui/dialog";
+import { inputClass } from "@/app/ui/field";
 import { formatDateTime } from "@/app/ui/format";
 import { EmptyState, ErrorState, Loading, messageOf } from "@/app/ui/states";
+import { eventTypes } from "@/db/schema/event-types";
 import { settingsApi } from "../../settings-api";
 import { useViewer } from "../../settings-providers";
 import { eventTypeLabels } from "../event-type-labels";
@@ -16,7 +16,6 @@ import { MessageAttempts } from "./message-attempts";
 import { MessageOutcome } from "./message-outcome";
 
 type Filters = { status?: "pending" | "succeeded" | "failed"; eventType?: (typeof eventTypes)[number]; candidateId?: string; from?: string; to?: string };
-
 
 /** `datetime-local` values are local wall-clock times; the server wants an instant. */
 const toInstant = (local: FormDataEntryValue | null) => (typeof local === "string" && local ? new Date(local).toISOString() : undefined);
@@ -59,7 +58,9 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
 
   return (
     <section aria-labelledby="log-title" className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="log-title" className="font-semibold">Delivery log <span className="font-normal text-slate-500">(last 30 days)</span></h2>
+      <h2 id="log-title" className="font-semibold">
+        Delivery log <span className="font-normal text-slate-500">(last 30 days)</span>
+      </h2>
       <form onSubmit={applyFilters} className="mt-3 grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end">
         <label className="text-sm">
           Status
@@ -75,7 +76,9 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
           <select name="eventType" className={inputClass} defaultValue="">
             <option value="">Any</option>
             {eventTypes.map((type) => (
-              <option key={type} value={type}>{eventTypeLabels[type]}</option>
+              <option key={type} value={type}>
+                {eventTypeLabels[type]}
+              </option>
             ))}
           </select>
         </label>
@@ -94,7 +97,11 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
         <Button type="submit">Filter</Button>
       </form>
       {resent && <MessageOutcome key={resent} webhookId={webhookId} messageId={resent} />}
-      {resend.isError && <div className="mt-3"><ErrorState error={resend.error} /></div>}
+      {resend.isError && (
+        <div className="mt-3">
+          <ErrorState error={resend.error} />
+        </div>
+      )}
       <div className="mt-4">
         {log.isPending ? (
           <Loading label="Loading the delivery log…" />
@@ -109,12 +116,24 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
             <table className="min-w-full divide-y divide-slate-200 text-sm">
               <thead className="text-left text-slate-600">
                 <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">Created</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Event</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Candidate</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Tries</th>
-                  <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Created
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Event
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Candidate
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Tries
+                  </th>
+                  <th scope="col" className="py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -123,11 +142,21 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
                     <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(message.createdAt)}</td>
                     <td className="py-2 pr-4">
                       {eventTypeLabels[message.eventType]}
-                      {message.isTest && <span className="ml-1"><Badge tone="slate">Sample</Badge></span>}
-                      {message.origin === "resend" && <span className="ml-1"><Badge tone="slate">Resent</Badge></span>}
+                      {message.isTest && (
+                        <span className="ml-1">
+                          <Badge tone="slate">Sample</Badge>
+                        </span>
+                      )}
+                      {message.origin === "resend" && (
+                        <span className="ml-1">
+                          <Badge tone="slate">Resent</Badge>
+                        </span>
+                      )}
                     </td>
                     <td className="py-2 pr-4 font-mono text-xs">{message.candidateId ?? "—"}</td>
-                    <td className="py-2 pr-4"><MessageStatusBadge status={message.status} /></td>
+                    <td className="py-2 pr-4">
+                      <MessageStatusBadge status={message.status} />
+                    </td>
                     <td className="py-2 pr-4">{message.attemptCount}</td>
                     <td className="py-2 text-right whitespace-nowrap">
                       <Button onClick={() => setOpen(message.id)}>Attempts</Button>
@@ -151,8 +180,12 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
         )}
       </div>
       <nav aria-label="Delivery log pages" className="mt-3 flex justify-end gap-2">
-        <Button disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>Newer</Button>
-        <Button disabled={!log.data?.nextCursor} onClick={() => log.data?.nextCursor && setCursors([...cursors, log.data.nextCursor])}>Older</Button>
+        <Button disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
+          Newer
+        </Button>
+        <Button disabled={!log.data?.nextCursor} onClick={() => log.data?.nextCursor && setCursors([...cursors, log.data.nextCursor])}>
+          Older
+        </Button>
       </nav>
       <Dialog open={open !== null} title="Delivery attempts" onClose={() => setOpen(null)}>
         {open && <MessageAttempts messageId={open} />}
@@ -179,7 +212,9 @@ function ResendFailedSince({ webhookId, enabled }: { webhookId: string; enabled:
         Resend every failed message since
         <input name="since" type="datetime-local" required className={inputClass} />
       </label>
-      <Button type="submit" disabled={!enabled} busy={resend.isPending}>Resend failed</Button>
+      <Button type="submit" disabled={!enabled} busy={resend.isPending}>
+        Resend failed
+      </Button>
       <p role="status" className="text-sm text-slate-600">
         {resend.isError
           ? messageOf(resend.error)

@@ -28,7 +28,9 @@ export function MessageAttempts({ messageId }: { messageId: string }) {
             <dt className="text-slate-500">To</dt>
             <dd className="break-all font-mono text-xs">{attempt.address}</dd>
             <dt className="text-slate-500">Answer</dt>
-            <dd>{attempt.responseStatus === null ? "No answer" : `HTTP ${attempt.responseStatus}`} after {attempt.durationMs} ms</dd>
+            <dd>
+              {attempt.responseStatus === null ? "No answer" : `HTTP ${attempt.responseStatus}`} after {attempt.durationMs} ms
+            </dd>
             {attempt.errorMessage && (
               <>
                 <dt className="text-slate-500">Error</dt>

@@ -1,14 +1,13 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useDeferredValue, useId, useState } from "react";
-import { sendSampleInput } from "@/server/settings/webhooks/resend.types";
 import { Button } from "@/app/ui/button";
 import { inputClass } from "@/app/ui/field";
 import { ErrorState, messageOf } from "@/app/ui/states";
+import { sendSampleInput } from "@/server/settings/webhooks/resend.types";
 import { settingsApi } from "../../settings-api";
 import { refreshWebhookViews } from "../webhook-queries";
 import { MessageOutcome } from "./message-outcome";
-
 
 /** Sends a made-up candidate (`test: true`) for a chosen interview and shows how the address answered. */
 export function SamplePanel({ webhookId, enabled }: { webhookId: string; enabled: boolean }) {
@@ -37,10 +36,16 @@ export function SamplePanel({ webhookId, enabled }: { webhookId: string; enabled
 
   return (
     <section aria-labelledby="sample-title" className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="sample-title" className="font-semibold">Send a sample</h2>
-      <p className="mt-1 text-sm text-slate-600">A made-up candidate with the interview&apos;s real questions, marked <code>&quot;test&quot;: true</code>.</p>
+      <h2 id="sample-title" className="font-semibold">
+        Send a sample
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        A made-up candidate with the interview&apos;s real questions, marked <code>&quot;test&quot;: true</code>.
+      </p>
       {interviews.isError ? (
-        <div className="mt-3"><ErrorState error={interviews.error} onRetry={() => interviews.refetch()} /></div>
+        <div className="mt-3">
+          <ErrorState error={interviews.error} onRetry={() => interviews.refetch()} />
+        </div>
       ) : (
         <form onSubmit={submit} className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <label className="text-sm">
@@ -54,15 +59,23 @@ export function SamplePanel({ webhookId, enabled }: { webhookId: string; enabled
                 {interviews.isPending ? "Loading interviews…" : interviews.data?.interviews.length === 0 ? "No interview matches" : "Choose an interview"}
               </option>
               {interviews.data?.interviews.map((interview) => (
-                <option key={interview.id} value={interview.id}>{interview.title}</option>
+                <option key={interview.id} value={interview.id}>
+                  {interview.title}
+                </option>
               ))}
             </select>
           </div>
-          <Button type="submit" variant="primary" disabled={!enabled} busy={send.isPending}>Send sample</Button>
+          <Button type="submit" variant="primary" disabled={!enabled} busy={send.isPending}>
+            Send sample
+          </Button>
         </form>
       )}
       {!enabled && <p className="mt-2 text-sm text-slate-600">Turn the webhook on to send a sample.</p>}
-      {(problem || send.isError) && <p role="alert" className="mt-2 text-sm text-red-700">{problem ?? messageOf(send.error)}</p>}
+      {(problem || send.isError) && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {problem ?? messageOf(send.error)}
+        </p>
+      )}
       {send.data && <MessageOutcome key={send.data.messageId} webhookId={webhookId} messageId={send.data.messageId} />}
     </section>
   );

@@ -45,24 +45,34 @@ export function SecretPanel({ webhookId, previousSecretValidUntil }: { webhookId
 
   return (
     <section aria-labelledby="secret-title" className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="secret-title" className="font-semibold">Signing secret</h2>
+      <h2 id="secret-title" className="font-semibold">
+        Signing secret
+      </h2>
       <p className="mt-1 text-sm text-slate-600">
         Every message carries a <code>Service-Signature</code> header: an HMAC-SHA256 of <code>{"<t>.<raw body>"}</code> keyed with this secret.
       </p>
       {secret ? (
         <div className="mt-3 flex flex-wrap items-center gap-2">
-          <code data-testid="webhook-secret" className="min-w-0 flex-1 break-all rounded bg-slate-100 px-3 py-2 font-mono text-sm">{secret}</code>
+          <code data-testid="webhook-secret" className="min-w-0 flex-1 break-all rounded bg-slate-100 px-3 py-2 font-mono text-sm">
+            {secret}
+          </code>
           <CopyButton value={secret} label="Copy secret" />
         </div>
       ) : (
-        <Button className="mt-3" busy={reveal.isPending} onClick={() => reveal.mutate()}>Reveal secret</Button>
+        <Button className="mt-3" busy={reveal.isPending} onClick={() => reveal.mutate()}>
+          Reveal secret
+        </Button>
       )}
       {oldValidUntil && (
         <p role="status" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
           The previous secret keeps signing too until {formatDateTime(oldValidUntil)}, so receivers can switch over.
         </p>
       )}
-      {(reveal.isError || rotate.isError) && <div className="mt-3"><ErrorState error={reveal.error ?? rotate.error} /></div>}
+      {(reveal.isError || rotate.isError) && (
+        <div className="mt-3">
+          <ErrorState error={reveal.error ?? rotate.error} />
+        </div>
+      )}
       <div className="mt-3">
         <Button onClick={() => setConfirming(true)}>Replace secret</Button>
       </div>
@@ -72,12 +82,14 @@ export function SecretPanel({ webhookId, previousSecretValidUntil }: { webhookId
       </details>
       <Dialog open={confirming} title="Replace the signing secret?" onClose={() => setConfirming(false)}>
         <p className="text-sm text-slate-700">
-          A new secret signs every message from now on. For the next 24 hours messages carry a signature with the old secret as well, so
-          receivers have a day to switch.
+          A new secret signs every message from now on. For the next 24 hours messages carry a signature with the old secret as well, so receivers have a day to
+          switch.
         </p>
         <div className="mt-6 flex justify-end gap-2">
           <Button onClick={() => setConfirming(false)}>Cancel</Button>
-          <Button variant="danger" busy={rotate.isPending} onClick={() => rotate.mutate()}>Replace secret</Button>
+          <Button variant="danger" busy={rotate.isPending} onClick={() => rotate.mutate()}>
+            Replace secret
+          </Button>
         </div>
       </Dialog>
     </section>

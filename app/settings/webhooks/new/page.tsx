@@ -12,7 +12,9 @@ export default async function NewWebhookPage() {
   if (member?.role !== "admin") return <AdminsOnly what="add webhooks" />;
   return (
     <div className="space-y-6">
-      <Link href="/settings/webhooks" className="text-sm text-indigo-700 hover:underline">← Webhooks</Link>
+      <Link href="/settings/webhooks" className="text-sm text-indigo-700 hover:underline">
+        ← Webhooks
+      </Link>
       <h1 className="text-2xl font-semibold tracking-tight">Add a webhook</h1>
       <WebhookForm allowTargets={webhookAddresses.allowTargets} />
     </div>

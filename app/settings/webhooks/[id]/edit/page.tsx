@@ -13,7 +13,9 @@ export default async function EditWebhookPage({ params }: { params: Promise<{ id
   if (member?.role !== "admin") return <AdminsOnly what="change webhooks" />;
   return (
     <div className="space-y-6">
-      <Link href={`/settings/webhooks/${id}`} className="text-sm text-indigo-700 hover:underline">← Back to the webhook</Link>
+      <Link href={`/settings/webhooks/${id}`} className="text-sm text-indigo-700 hover:underline">
+        ← Back to the webhook
+      </Link>
       <h1 className="text-2xl font-semibold tracking-tight">Edit webhook</h1>
       <WebhookForm webhookId={id} allowTargets={webhookAddresses.allowTargets} />
     </div>
