@@ -10,6 +10,8 @@ import type { Executor } from "@/db/client";
 /** graphile-worker's schema; its tables are private to it, read only by tests and the dead-worker sweep. */
 export const workerSchema = "graphile_worker";
 
+const addJob = sql.raw(`${workerSchema}.add_job`);
+
 export const taskNames = {
   fanOut: "fan-out-events",
   deliver: "deliver-webhook-message",
@@ -32,7 +34,7 @@ export type SendEmailPayload = { emailId: string };
 export async function enqueueFanOut(db: Executor, companyId: string, followUp?: { followUpInMs: number }) {
   const payload: FanOutPayload = { companyId };
   await db.execute(sql`
-    select graphile_worker.add_job(
+    select ${addJob}(
       ${taskNames.fanOut},
       ${JSON.stringify(payload)}::json,
       run_at => ${followUp ? sql`now() + ${followUp.followUpInMs} * interval '1 millisecond'` : sql`null`},
@@ -44,7 +46,7 @@ export async function enqueueFanOut(db: Executor, companyId: string, followUp?: 
 export async function scheduleDelivery(db: Executor, messageId: string, runAt: Date) {
   const payload: DeliverPayload = { messageId };
   await db.execute(sql`
-    select graphile_worker.add_job(
+    select ${addJob}(
       ${taskNames.deliver},
       ${JSON.stringify(payload)}::json,
       run_at => ${runAt.toISOString()}::timestamptz,
@@ -56,5 +58,5 @@ export async function scheduleDelivery(db: Executor, messageId: string, runAt: D
 /** Sends a recorded email; graphile-worker retries it with its backoff until it goes. */
 export async function enqueueEmail(db: Executor, emailId: string) {
   const payload: SendEmailPayload = { emailId };
-  await db.execute(sql`select graphile_worker.add_job(${taskNames.sendEmail}, ${JSON.stringify(payload)}::json, max_attempts => 12)`);
+  await db.execute(sql`select ${addJob}(${taskNames.sendEmail}, ${JSON.stringify(payload)}::json, max_attempts => 12)`);
 }
