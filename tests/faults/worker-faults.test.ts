@@ -13,23 +13,14 @@
  * FAULT_SEED=… replays a run. FAULT_RUNS=n repeats it with fresh seeds
  * (`npm run test:faults`).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createDatabase, type DatabaseHandle } from "@/db/client";
-import { migrateDatabase } from "@/db/migrate";
+import { expect, it } from "vitest";
 import { createRandom } from "@/server/demo/random";
 import { submitAttempt } from "@/server/domain/attempts";
-import { createDomainContext, type DomainContext } from "@/server/domain/context";
 import { changeStatus } from "@/server/domain/statuses";
 import { listEvents } from "@/server/read/events";
-import { type RunningDatabase, startEmbeddedPostgres } from "@/server/runtime/database";
-import { localFileStorage } from "@/server/storage/file-storage";
 import { createWebhook } from "@/server/webhooks/manage";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
-import { freePort } from "../support/ports";
-import { type Receiver, startReceiver } from "../support/receiver";
+import { useOwnDatabase } from "../support/own-database";
 import { allowReceiver } from "../support/webhook-fixtures";
 import { useWorkerProcesses, type WorkerProcess } from "../support/worker-process";
 
@@ -39,60 +30,15 @@ const kills = 10;
 const leaseSeconds = 11;
 const runs = Number(process.env.FAULT_RUNS ?? 1);
 
-let folder: string;
-let port: number;
-let server: RunningDatabase;
-let handle: DatabaseHandle;
-let ctx: DomainContext;
-let receiver: Receiver;
-let caFile: string;
-
-const startServer = () => startEmbeddedPostgres({ directory: path.join(folder, "postgres"), port, database: "faults" });
-
-beforeAll(async () => {
-  folder = mkdtempSync(path.join(tmpdir(), "interview-api-faults-"));
-  port = await freePort();
-  server = await startServer();
-  await migrateDatabase(server.url);
-  handle = createDatabase(server.url);
-  ctx = createDomainContext(handle.db, { storage: localFileStorage(path.join(folder, "files")) });
-  receiver = await startReceiver();
-  caFile = path.join(folder, "ca.pem");
-  writeFileSync(caFile, receiver.ca);
-}, 120_000);
-
-afterAll(async () => {
-  await handle?.close();
-  await server?.stop();
-  await receiver?.close();
-  rmSync(folder, { recursive: true, force: true });
-});
-
+const own = useOwnDatabase("faults");
 const startWorker = useWorkerProcesses(() => ({
-  DATABASE_URL: server.url,
-  WEBHOOK_ALLOW_TARGETS: receiver.target,
-  WEBHOOK_CA_FILE: caFile,
+  DATABASE_URL: own.url,
+  WEBHOOK_ALLOW_TARGETS: own.receiver.target,
+  WEBHOOK_CA_FILE: own.caFile,
   WEBHOOK_ATTEMPT_LEASE_SECONDS: String(leaseSeconds),
 }));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** PostgreSQL's immediate shutdown (SIGQUIT to the postmaster), then a normal start on the same data. */
-async function restartDatabaseImmediately() {
-  const pid = Number(readFileSync(path.join(folder, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
-  process.kill(pid, "SIGQUIT");
-  while (isAlive(pid)) await sleep(50);
-  server = await startServer();
-}
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 for (let run = 1; run <= runs; run++) {
   it(`delivers every event, in order, through killed workers and a database restart (run ${run} of ${runs})`, { timeout: 420_000 }, async () => {
@@ -103,17 +49,18 @@ for (let run = 1; run <= runs; run++) {
     const refusals = createRandom(seed + 1);
     const pacing = createRandom(seed + 2);
 
-    const companyId = await makeCompany(ctx, `Faults ${seed}`);
-    const interview = await makeInterview(ctx, companyId);
+    const companyId = await makeCompany(own.ctx, `Faults ${seed}`);
+    const interview = await makeInterview(own.ctx, companyId);
     const webhooks = ["/a", "/b"];
-    for (const hookPath of webhooks) await createWebhook(ctx, companyId, { url: receiver.url(`${hookPath}/${companyId}`) }, allowReceiver(receiver));
+    for (const hookPath of webhooks)
+      await createWebhook(own.ctx, companyId, { url: own.receiver.url(`${hookPath}/${companyId}`) }, allowReceiver(own.receiver));
 
     // The first 200 each (webhook, event) got, in arrival order; about one first try in twenty is refused.
     const accepted: Array<{ hook: string; eventId: string; candidateId: string }> = [];
     const seen = new Set<string>();
     const mismatchedIds: string[] = [];
-    receiver.received.length = 0;
-    receiver.answer((request) => {
+    own.receiver.received.length = 0;
+    own.receiver.answer((request) => {
       const body = JSON.parse(request.body) as { id: string; candidate: { id: string } };
       if (request.headers["service-event-id"] !== body.id) mismatchedIds.push(body.id);
       const key = `${request.path}|${body.id}`;
@@ -130,20 +77,23 @@ for (let run = 1; run <= runs; run++) {
 
     // Writers: candidates submitted and then decided, a few at a time.
     let paused: Promise<void> | null = null;
+    let writing = 0;
     let written = 0;
     const writeCandidates = async (writer: number) => {
       for (let index = writer; index < candidateCount; index += writers) {
         while (paused) await paused;
-        const candidate = await startCandidate(ctx, interview.id, { email: `c${index}-${seed}@example.com` });
-        await completeSteps(ctx, interview, candidate.id);
-        await scoreAndRecord(ctx, candidate.id, 40 + (index % 50));
-        await submitAttempt(ctx, candidate.id);
-        await changeStatus(ctx, candidate.id, { to: index % 2 ? "shortlisted" : "rejected", by: { type: "team", name: "Ana" } });
+        writing++;
+        const candidate = await startCandidate(own.ctx, interview.id, { email: `c${index}-${seed}@example.com` });
+        await completeSteps(own.ctx, interview, candidate.id);
+        await scoreAndRecord(own.ctx, candidate.id, 40 + (index % 50));
+        await submitAttempt(own.ctx, candidate.id);
+        await changeStatus(own.ctx, candidate.id, { to: index % 2 ? "shortlisted" : "rejected", by: { type: "team", name: "Ana" } });
+        writing--;
         written++;
         await sleep(pacing.int(100, 500));
       }
     };
-    const writing = Promise.all(Array.from({ length: writers }, (_, writer) => writeCandidates(writer)));
+    const allWritten = Promise.all(Array.from({ length: writers }, (_, writer) => writeCandidates(writer)));
 
     // Faults: ten kills 1.5 to 4 s apart, and one immediate database restart among them.
     const restartAfterKill = faults.int(2, kills - 2);
@@ -156,23 +106,20 @@ for (let run = 1; run <= runs; run++) {
       if (kill === restartAfterKill) {
         let resume = () => {};
         paused = new Promise<void>((resolve) => (resume = resolve));
-        await sleep(300); // writes in flight finish; the next ones wait
-        await handle.close();
-        await restartDatabaseImmediately();
-        handle = createDatabase(server.url);
-        ctx = { ...ctx, db: handle.db };
+        while (writing > 0) await sleep(20); // candidates in progress finish; the next ones wait
+        await own.restart("immediate");
         paused = null;
         resume();
       }
     }
-    await writing;
+    await allWritten;
     const lastFault = Date.now();
     expect(written).toBe(candidateCount);
 
     // Every event of the history reaches both webhooks.
     const history: Array<{ id: string; candidateId: string }> = [];
     for (let after: Parameters<typeof listEvents>[2]["after"]; ; ) {
-      const page = await listEvents(handle.sql, companyId, { limit: 100, after });
+      const page = await listEvents(own.handle.sql, companyId, { limit: 100, after });
       history.push(...page.events.map((event) => ({ id: event.id, candidateId: event.candidate.id })));
       if (!page.hasMore) break;
       after = page.next;

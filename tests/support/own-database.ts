@@ -1,0 +1,85 @@
+/**
+ * A PostgreSQL server of the test file's own, so that restarting it disturbs
+ * no other file: migrated, with a webhook receiver whose CA worker processes
+ * can trust (`caFile`), and a domain context that follows restarts.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { createDatabase, type DatabaseHandle } from "@/db/client";
+import { migrateDatabase } from "@/db/migrate";
+import { createDomainContext, type DomainContext } from "@/server/domain/context";
+import { type RunningDatabase, startEmbeddedPostgres } from "@/server/runtime/database";
+import { localFileStorage } from "@/server/storage/file-storage";
+import { freePort } from "./ports";
+import { type Receiver, startReceiver } from "./receiver";
+
+export type OwnDatabase = {
+  url: string;
+  handle: DatabaseHandle;
+  ctx: DomainContext;
+  receiver: Receiver;
+  caFile: string;
+  /**
+   * Restarts the server: "fast" is PostgreSQL's orderly stop; "immediate" its
+   * SIGQUIT shutdown (no checkpoint, every connection cut). The test's own
+   * pool is not under test: it leaves before and comes back after.
+   */
+  restart: (mode: "fast" | "immediate") => Promise<void>;
+};
+
+export function useOwnDatabase(name: string): OwnDatabase {
+  let folder: string;
+  let port: number;
+  let server: RunningDatabase;
+  const start = () => startEmbeddedPostgres({ directory: path.join(folder, "postgres"), port, database: name });
+  const own = {} as OwnDatabase;
+  const connect = () => {
+    own.url = server.url;
+    own.handle = createDatabase(server.url);
+    own.ctx = createDomainContext(own.handle.db, { storage: localFileStorage(path.join(folder, "files")) });
+  };
+
+  beforeAll(async () => {
+    folder = mkdtempSync(path.join(tmpdir(), `interview-api-${name}-`));
+    port = await freePort();
+    server = await start();
+    await migrateDatabase(server.url);
+    connect();
+    own.receiver = await startReceiver();
+    own.caFile = path.join(folder, "ca.pem");
+    writeFileSync(own.caFile, own.receiver.ca);
+  }, 120_000);
+
+  afterAll(async () => {
+    await own.handle?.close();
+    await server?.stop();
+    await own.receiver?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  own.restart = async (mode) => {
+    await own.handle.close();
+    if (mode === "fast") await server.stop();
+    else await shutDownImmediately(path.join(folder, "postgres"));
+    server = await start();
+    connect();
+  };
+  return own;
+}
+
+async function shutDownImmediately(dataDirectory: string) {
+  const pid = Number(readFileSync(path.join(dataDirectory, "postmaster.pid"), "utf8").split("\n")[0]);
+  process.kill(pid, "SIGQUIT");
+  while (isAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
