@@ -9,9 +9,13 @@
  * seconds, and at each beat unlocks the jobs and queues of ids whose heartbeat
  * went stale, or that never wrote one and locked long ago.
  *
- * A live pool taken for dead (stalled for longer than `deadAfterMs`) can only
- * make a job run twice, which every task tolerates: deliveries hold their own
- * lease, fan-out its company's position, and an email its sent mark.
+ * A live pool taken for dead (stalled for longer than `deadAfterMs`) can make
+ * a job run twice, which every task tolerates (deliveries hold their own
+ * lease, fan-out its company's position, an email its sent mark), or lose a
+ * job it then completes by id; the per-minute maintenance re-queues what that
+ * leaves behind (interrupted attempts, fan-out not caught up). Nobody is
+ * judged dead while this pool's own beats fail, nor in the first seconds after
+ * a database restart, when nobody could beat.
  */
 import type postgres from "postgres";
 import { workerSchema } from "@/server/jobs/queue";
@@ -23,16 +27,29 @@ export const deadAfterMs = 20_000;
 const forgetAfterMs = 24 * 3600_000;
 
 export function keepAlive(sql: postgres.Sql, workerId: string): { stop: () => void } {
-  const beat = () => heartbeat(sql, workerId).catch((error: unknown) => log.warn("worker heartbeat failed; retrying", { workerId, error }));
+  // After a beat that failed (the database out of reach), others could not
+  // beat either: judge nobody dead until a beat has gone through again.
+  let reachable = true;
+  const beat = () =>
+    heartbeat(sql, workerId, reachable).then(
+      () => {
+        reachable = true;
+      },
+      (error: unknown) => {
+        reachable = false;
+        log.warn("worker heartbeat failed; retrying", { workerId, error });
+      },
+    );
   void beat();
   const timer = setInterval(beat, heartbeatMs);
   return { stop: () => clearInterval(timer) };
 }
 
-async function heartbeat(sql: postgres.Sql, workerId: string) {
+async function heartbeat(sql: postgres.Sql, workerId: string, sweep: boolean) {
   await sql`
     insert into worker_heartbeats (worker_id, seen_at) values (${workerId}, now())
     on conflict (worker_id) do update set seen_at = now()`;
+  if (!sweep) return;
   const released = await unlockDeadWorkers(sql);
   if (released.length > 0) log.warn("released the jobs of dead workers", { workerIds: released });
 }
@@ -43,16 +60,20 @@ export async function unlockDeadWorkers(sql: postgres.Sql): Promise<string[]> {
   const deadAfter = `${deadAfterMs} milliseconds`;
   const dead = await sql<Array<{ worker_id: string }>>`
     with holders as (
-      select locked_by as worker_id from ${schema}._private_jobs
+      select locked_by as worker_id, locked_at from ${schema}._private_jobs
       where locked_by is not null and locked_at < now() - ${deadAfter}::interval
-      union
-      select locked_by from ${schema}._private_job_queues
+      union all
+      select locked_by, locked_at from ${schema}._private_job_queues
       where locked_by is not null and locked_at < now() - ${deadAfter}::interval
     )
     select h.worker_id from holders h
     where not exists (
-      select 1 from worker_heartbeats b where b.worker_id = h.worker_id and b.seen_at >= now() - ${deadAfter}::interval
-    )`;
+        select 1 from worker_heartbeats b where b.worker_id = h.worker_id and b.seen_at >= now() - ${deadAfter}::interval
+      )
+      -- Just after a database restart nobody has had the time to beat again;
+      -- a lock taken before the restart, though, has lost its connection.
+      and (pg_postmaster_start_time() < now() - ${deadAfter}::interval or h.locked_at < pg_postmaster_start_time())
+    group by h.worker_id`;
   const workerIds = dead.map((row) => row.worker_id);
   if (workerIds.length > 0) await sql`select ${schema}.force_unlock_workers(${workerIds}::text[])`;
   await sql`delete from worker_heartbeats where seen_at < now() - ${`${forgetAfterMs} milliseconds`}::interval`;

@@ -14,25 +14,24 @@
  */
 import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { retryOnDeadlock } from "@/db/deadlocks";
 import { webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { env } from "@/server/env";
 import { scheduleDelivery } from "@/server/jobs/queue";
-import type { DeliveryResult } from "./delivery-client";
+import { answerDeadlineMs, type DeliveryResult } from "./delivery-client";
 import type { DeliveryDeps } from "./deps";
 import { recordDeliveryOutcome } from "./failure-policy";
 import { renderBody } from "./payload";
 import { maxAttempts, retryDelayAfter } from "./retry-schedule";
 import { decryptSecret } from "./secrets";
 import { signatureHeader } from "./signature";
+import { eventGoneReason, webhookOffReason } from "./unsent-reasons";
 
 /** An attempt older than this without an outcome was interrupted (a killed worker). */
 export const leaseMs = () => env.WEBHOOK_ATTEMPT_LEASE_SECONDS * 1000;
 
 export type DeliveryOutcome = "succeeded" | "retry_scheduled" | "failed" | "ended" | "held" | "not_due" | "busy" | "gone";
-
-/** Shown in the log for a message that ended without a request (invariant 3). */
-export const eventGoneReason = "Not sent: its event or candidate no longer exists (events are kept for 30 days).";
 
 export async function deliverMessage(deps: DeliveryDeps, messageId: string): Promise<DeliveryOutcome> {
   const { ctx } = deps;
@@ -42,8 +41,10 @@ export async function deliverMessage(deps: DeliveryDeps, messageId: string): Pro
     .from(webhookMessages)
     .innerJoin(webhooks, eq(webhooks.id, webhookMessages.webhookId))
     .where(eq(webhookMessages.id, messageId));
-  if (found?.message.status !== "pending" || !found.webhook.enabled) return "gone";
+  if (found?.message.status !== "pending") return "gone";
   const { message, webhook } = found;
+  // Created while the webhook was being turned off (fan-out read it enabled).
+  if (!webhook.enabled) return endUnsent(ctx, message, message.attemptStartedAt, webhookOffReason);
   if (message.candidateId) {
     const head = await chainHead(ctx.db, message);
     if (head && head.id !== message.id) {
@@ -76,7 +77,9 @@ export async function deliverMessage(deps: DeliveryDeps, messageId: string): Pro
   }
 
   const body = await renderBody(deps.sql, message);
-  if (body === null) return endUnsent(ctx, message, now);
+  if (body === null) return endUnsent(ctx, message, now, eventGoneReason);
+  // A stalled worker must not send after its lease has passed to another attempt.
+  if (now.getTime() + leaseMs() - ctx.clock.now().getTime() < answerDeadlineMs) return "busy";
   const attempt = message.attemptCount + 1;
   const headers = requestHeaders(message, attempt, body, signingSecrets(webhook, now), Math.floor(now.getTime() / 1000));
   const result = await deps.client.post(webhook.url, body, headers);
@@ -84,13 +87,19 @@ export async function deliverMessage(deps: DeliveryDeps, messageId: string): Pro
 }
 
 /** Our side cannot make the message: it fails with the reason, and the chain goes on. */
-async function endUnsent(ctx: DomainContext, message: typeof webhookMessages.$inferSelect, leasedAt: Date): Promise<DeliveryOutcome> {
+async function endUnsent(ctx: DomainContext, message: typeof webhookMessages.$inferSelect, leasedAt: Date | null, reason: string): Promise<DeliveryOutcome> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const ended = await tx
       .update(webhookMessages)
-      .set({ status: "failed", attemptStartedAt: null, completedAt: now, failureReason: eventGoneReason })
-      .where(and(eq(webhookMessages.id, message.id), eq(webhookMessages.status, "pending"), eq(webhookMessages.attemptStartedAt, leasedAt)))
+      .set({ status: "failed", attemptStartedAt: null, completedAt: now, failureReason: reason })
+      .where(
+        and(
+          eq(webhookMessages.id, message.id),
+          eq(webhookMessages.status, "pending"),
+          leasedAt ? eq(webhookMessages.attemptStartedAt, leasedAt) : isNull(webhookMessages.attemptStartedAt),
+        ),
+      )
       .returning({ id: webhookMessages.id });
     if (ended.length === 0) return "gone";
     await releaseNextInChain(tx, message, now);
@@ -133,44 +142,46 @@ async function record({ ctx }: DeliveryDeps, { message, webhookUrl, attempt, sta
   const now = ctx.clock.now();
   const delay = result.succeeded ? null : retryDelayAfter(attempt);
   const outcome: DeliveryOutcome = result.succeeded ? "succeeded" : delay !== null && attempt < maxAttempts ? "retry_scheduled" : "failed";
-  return ctx.db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({
-      id: ctx.newId("attempt"),
-      messageId: message.id,
-      webhookId: message.webhookId,
-      attempt,
-      url: webhookUrl,
-      startedAt,
-      durationMs: result.durationMs,
-      requestHeaders: headers,
-      responseStatus: result.status,
-      responseHeaders: result.headers,
-      responseBody: result.bodyExcerpt,
-      succeeded: result.succeeded,
-      errorClass: result.errorClass,
-      errorMessage: result.errorMessage,
-      createdAt: now,
-    });
-    const nextAttemptAt = outcome === "retry_scheduled" ? new Date(now.getTime() + delay!) : message.nextAttemptAt;
-    // Only while this attempt still holds the message: a webhook turned off
-    // meanwhile has failed it, and that must stand.
-    const updated = await tx
-      .update(webhookMessages)
-      .set({
-        attemptCount: attempt,
-        attemptStartedAt: null,
-        status: outcome === "retry_scheduled" ? "pending" : outcome,
-        nextAttemptAt,
-        completedAt: outcome === "retry_scheduled" ? null : now,
-      })
-      .where(and(eq(webhookMessages.id, message.id), eq(webhookMessages.status, "pending"), eq(webhookMessages.attemptStartedAt, startedAt)))
-      .returning({ id: webhookMessages.id });
-    if (updated.length === 0) return "gone";
-    if (outcome === "retry_scheduled") await scheduleDelivery(tx, message.id, nextAttemptAt);
-    else await releaseNextInChain(tx, message, now);
-    await recordDeliveryOutcome(tx, ctx, message.webhookId, result, now);
-    return outcome;
-  });
+  return retryOnDeadlock(() =>
+    ctx.db.transaction(async (tx) => {
+      await tx.insert(webhookAttempts).values({
+        id: ctx.newId("attempt"),
+        messageId: message.id,
+        webhookId: message.webhookId,
+        attempt,
+        url: webhookUrl,
+        startedAt,
+        durationMs: result.durationMs,
+        requestHeaders: headers,
+        responseStatus: result.status,
+        responseHeaders: result.headers,
+        responseBody: result.bodyExcerpt,
+        succeeded: result.succeeded,
+        errorClass: result.errorClass,
+        errorMessage: result.errorMessage,
+        createdAt: now,
+      });
+      const nextAttemptAt = outcome === "retry_scheduled" ? new Date(now.getTime() + delay!) : message.nextAttemptAt;
+      // Only while this attempt still holds the message: a webhook turned off
+      // meanwhile has failed it, and that must stand.
+      const updated = await tx
+        .update(webhookMessages)
+        .set({
+          attemptCount: attempt,
+          attemptStartedAt: null,
+          status: outcome === "retry_scheduled" ? "pending" : outcome,
+          nextAttemptAt,
+          completedAt: outcome === "retry_scheduled" ? null : now,
+        })
+        .where(and(eq(webhookMessages.id, message.id), eq(webhookMessages.status, "pending"), eq(webhookMessages.attemptStartedAt, startedAt)))
+        .returning({ id: webhookMessages.id });
+      if (updated.length === 0) return "gone";
+      if (outcome === "retry_scheduled") await scheduleDelivery(tx, message.id, nextAttemptAt);
+      else await releaseNextInChain(tx, message, now);
+      await recordDeliveryOutcome(tx, ctx, message.webhookId, result, now);
+      return outcome;
+    }),
+  );
 }
 
 /** The first waiting message of the message's chain, in the order of its events. */

@@ -16,6 +16,7 @@ import { env } from "@/server/env";
 import { type AdminEmail, queueAdminEmail } from "@/server/notifications/email";
 import type { DeliveryResult } from "./delivery-client";
 import { alertAfter, alertAfterMs, disableAfter, disableAfterMs } from "./failure-thresholds";
+import { webhookOffReason } from "./unsent-reasons";
 
 type PolicyContext = Pick<DomainContext, "newId" | "clock">;
 
@@ -85,6 +86,6 @@ export async function applyFailurePolicy(tx: Executor, ctx: PolicyContext, webho
 export async function failWaitingMessages(tx: Executor, webhookId: string, now: Date) {
   await tx
     .update(webhookMessages)
-    .set({ status: "failed", completedAt: now, attemptStartedAt: null })
+    .set({ status: "failed", completedAt: now, attemptStartedAt: null, failureReason: webhookOffReason })
     .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")));
 }

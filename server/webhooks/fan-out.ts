@@ -16,8 +16,13 @@
  *    head gets a job, decided under the chain's lock.
  * 4. Events that are visible but not yet settled (an older transaction is
  *    still running), or more than one batch, are left for a follow-up run.
+ * 5. Should a company's job be lost anyway (failed for good, or completed by
+ *    a worker wrongly taken for dead), the per-minute maintenance finds the
+ *    companies whose settled history is past their position and asks again.
  */
 import { and, eq, sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { retryOnDeadlock } from "@/db/deadlocks";
 import { type EventType, fanOutPositions, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { enqueueFanOut } from "@/server/jobs/queue";
@@ -30,6 +35,10 @@ const unsettledRetryMs = 100;
 type HistoryRow = { id: string; candidate_id: string; interview_id: string; type: EventType; tx: string; seq: string; settled: boolean; horizon: string };
 
 export async function fanOutCompany(ctx: DomainContext, companyId: string): Promise<{ created: number }> {
+  return retryOnDeadlock(() => runFanOut(ctx, companyId));
+}
+
+async function runFanOut(ctx: DomainContext, companyId: string): Promise<{ created: number }> {
   return ctx.db.transaction(async (tx) => {
     await tx.insert(fanOutPositions).values({ companyId }).onConflictDoNothing();
     const [position] = await tx.select().from(fanOutPositions).where(eq(fanOutPositions.companyId, companyId)).for("update");
@@ -81,4 +90,19 @@ export async function fanOutCompany(ctx: DomainContext, companyId: string): Prom
     if (!caughtUp) await enqueueFanOut(tx, companyId, { followUpInMs: settled.length === batchSize ? 0 : unsettledRetryMs });
     return { created };
   });
+}
+
+/** Companies with settled events not yet fanned out (invariant 5). */
+export async function companiesBehind(db: Executor): Promise<string[]> {
+  const rows = await db.execute<{ company_id: string }>(sql`
+    with horizon as materialized (select (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint as xmin)
+    select c.id as company_id
+    from horizon h, companies c left join fan_out_positions p on p.company_id = c.id
+    where exists (
+      select 1 from events e
+      where e.company_id = c.id
+        and (e.tx_id, e.seq) > (coalesce(p.tx_id, 0), coalesce(p.seq, 0))
+        and e.tx_id < h.xmin
+    )`);
+  return [...rows].map((row) => row.company_id);
 }

@@ -1,15 +1,17 @@
 /**
  * Periodic work (graphile-worker cron): the failure policy for webhooks that
  * get no more attempts, re-queuing attempts a killed worker left unfinished,
- * and deleting the delivery log and events older than 30 days.
+ * catching up fan-out whose job was lost, and deleting the delivery log and
+ * events older than 30 days.
  */
 import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import { events, webhookMessages, webhooks } from "@/db/schema";
-import { scheduleDelivery } from "@/server/jobs/queue";
+import { enqueueFanOut, scheduleDelivery } from "@/server/jobs/queue";
 import { leaseMs } from "./deliver";
 import { logRetentionDays } from "./delivery-log";
 import type { DeliveryDeps } from "./deps";
 import { applyFailurePolicy } from "./failure-policy";
+import { companiesBehind } from "./fan-out";
 
 export async function runWebhookMaintenance(deps: DeliveryDeps) {
   const { ctx } = deps;
@@ -34,7 +36,10 @@ export async function runWebhookMaintenance(deps: DeliveryDeps) {
       )
     returning m.id`);
   for (const { id } of stuck) await scheduleDelivery(ctx.db, id, now);
-  return { requeued: [...stuck].length };
+
+  const behind = await companiesBehind(ctx.db);
+  for (const companyId of behind) await enqueueFanOut(ctx.db, companyId);
+  return { requeued: [...stuck].length, fanOutsCaughtUp: behind.length };
 }
 
 export async function deleteExpiredHistory(deps: DeliveryDeps) {

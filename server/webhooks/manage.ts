@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { retryOnDeadlock } from "@/db/deadlocks";
 import { companies, interviews, webhookMessages, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { DomainError, invalidInput, notFound, parseInput } from "@/server/domain/errors";
@@ -126,19 +127,21 @@ async function redeliverWaitingNow(tx: Executor, webhookId: string, now: Date) {
 }
 
 export async function setWebhookEnabled(ctx: DomainContext, companyId: string, webhookId: string, enabled: boolean, by = "an admin") {
-  await ctx.db.transaction(async (tx) => {
-    await findWebhook(tx, companyId, webhookId);
-    const now = ctx.clock.now();
-    await tx
-      .update(webhooks)
-      .set(
-        enabled
-          ? { enabled: true, disabledAt: null, disabledReason: null, failingSince: null, failureAlertedAt: null, updatedAt: now }
-          : { enabled: false, disabledAt: now, disabledReason: `Turned off by ${by}`, updatedAt: now },
-      )
-      .where(eq(webhooks.id, webhookId));
-    if (!enabled) await failWaitingMessages(tx, webhookId, now);
-  });
+  await retryOnDeadlock(() =>
+    ctx.db.transaction(async (tx) => {
+      await findWebhook(tx, companyId, webhookId);
+      const now = ctx.clock.now();
+      await tx
+        .update(webhooks)
+        .set(
+          enabled
+            ? { enabled: true, disabledAt: null, disabledReason: null, failingSince: null, failureAlertedAt: null, updatedAt: now }
+            : { enabled: false, disabledAt: now, disabledReason: `Turned off by ${by}`, updatedAt: now },
+        )
+        .where(eq(webhooks.id, webhookId));
+      if (!enabled) await failWaitingMessages(tx, webhookId, now);
+    }),
+  );
 }
 
 export async function deleteWebhook(ctx: DomainContext, companyId: string, webhookId: string) {

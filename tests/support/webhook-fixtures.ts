@@ -66,6 +66,9 @@ export async function pump(deps: WorkerDeps): Promise<string[]> {
     const job = due[0];
     if (!job) return outcomes;
     await clearJobs(deps.ctx.db, [job.id]);
+    // A fan-out follow-up waits for older transactions (on this shared server) to end.
+    const followUpIn = job.runAt.getTime() - Date.now();
+    if (job.task === taskNames.fanOut && followUpIn > 0) await new Promise((resolve) => setTimeout(resolve, followUpIn));
     if (job.task === taskNames.fanOut) await fanOutCompany(deps.ctx, job.payload.companyId!);
     else if (job.task === taskNames.sendEmail) await sendQueuedEmail(deps.ctx, deps.mailer, job.payload.emailId!);
     else outcomes.push(`${job.payload.messageId}:${await deliverMessage(deps, job.payload.messageId!)}`);

@@ -8,12 +8,13 @@ import { submitAttempt } from "@/server/domain/attempts";
 import { changeStatus } from "@/server/domain/statuses";
 import { type DeliverPayload, type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import { sendQueuedEmail } from "@/server/notifications/email";
-import { deliverMessage, eventGoneReason, leaseMs } from "@/server/webhooks/deliver";
+import { deliverMessage, leaseMs } from "@/server/webhooks/deliver";
 import { applyFailurePolicy } from "@/server/webhooks/failure-policy";
 import { fanOutCompany } from "@/server/webhooks/fan-out";
 import { runWebhookMaintenance } from "@/server/webhooks/maintenance";
 import { createWebhook, rotateWebhookSecret, sendSample, setWebhookEnabled, updateWebhook } from "@/server/webhooks/manage";
 import { retryDelaysMs } from "@/server/webhooks/retry-schedule";
+import { eventGoneReason, webhookOffReason } from "@/server/webhooks/unsent-reasons";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, recording, score, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { clearJobs, queuedJobs } from "../support/jobs";
@@ -478,5 +479,60 @@ describe("an attempt whose worker died", () => {
     test.clock.advance(leaseMs());
     await pump(bed.deps);
     expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted"]);
+  });
+});
+
+describe("a company whose fan-out job was lost", () => {
+  it("is caught up by the next maintenance run", async () => {
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
+    const candidate = await readyCandidate();
+    await submitAttempt(test.ctx, candidate.id);
+    await clearJobs(test.ctx.db);
+    // Settled once every older transaction on the server has ended (other test files share it).
+    await expect.poll(() => runWebhookMaintenance(bed.deps)).toMatchObject({ fanOutsCaughtUp: 1 });
+    await pump(bed.deps);
+    expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted"]);
+    expect(await runWebhookMaintenance(bed.deps)).toMatchObject({ fanOutsCaughtUp: 0 });
+  });
+});
+
+describe("a message created as its webhook was turned off", () => {
+  it("ends unsent with the reason instead of waiting for ever", async () => {
+    const { id: webhookId } = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] },
+      allowReceiver(bed.receiver),
+    );
+    const candidate = await readyCandidate();
+    await submitAttempt(test.ctx, candidate.id);
+    await fanOutCompany(test.ctx, companyId);
+    // Fan-out read the webhook on; the admin's "off" committed just after.
+    await test.ctx.db.update(webhooks).set({ enabled: false }).where(eq(webhooks.id, webhookId));
+    const [message] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
+    expect(await deliverMessage(bed.deps, message!.id)).toBe("ended");
+    const [ended] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.id, message!.id));
+    expect(ended).toMatchObject({ status: "failed", failureReason: webhookOffReason });
+    expect(bed.receiver.received).toEqual([]);
+  });
+});
+
+describe("an attempt whose worker stalls past its lease before sending", () => {
+  it("sends nothing: the lease has passed to another attempt", async () => {
+    const { id: webhookId } = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] },
+      allowReceiver(bed.receiver),
+    );
+    const candidate = await readyCandidate();
+    await submitAttempt(test.ctx, candidate.id);
+    await fanOutCompany(test.ctx, companyId);
+    const [message] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
+    // The clock jumps most of a lease between taking it and sending.
+    let calls = 0;
+    const stalling = { now: () => new Date(test.clock.now().getTime() + (calls++ > 0 ? leaseMs() - 5_000 : 0)) };
+    expect(await deliverMessage({ ...bed.deps, ctx: { ...test.ctx, clock: stalling } }, message!.id)).toBe("busy");
+    expect(bed.receiver.received).toEqual([]);
   });
 });
