@@ -5,7 +5,7 @@
  */
 
 import { aiDecision } from "@/server/domain/attempts";
-import { type ImportedAttempt, importAttempts } from "@/server/domain/bulk-import";
+import { type ImportedAttempt, type PreparedImport, prepareImport, writeImport } from "@/server/domain/bulk-import";
 import type { CandidateRow } from "@/server/domain/candidate-row";
 import type { DomainContext } from "@/server/domain/context";
 import type { LoadedInterview } from "@/server/domain/interviews";
@@ -14,7 +14,10 @@ import { interviewTemplates, person, scoreFor, transcriptFor } from "./catalog";
 import { makePdf, makeWav } from "./media";
 import type { Random } from "./random";
 
-const batchSize = 1_000;
+/** Candidates per transaction. */
+export const bulkBatchSize = 5_000;
+/** Candidates made between two turns of the event loop. */
+const partSize = 50;
 const day = 24 * 60 * 60 * 1000;
 const minute = 60 * 1000;
 
@@ -36,13 +39,26 @@ export async function bulkSimulate(ctx: DomainContext, options: BulkOptions) {
   // the history grows in time order across batches.
   const span = 14 * day;
   const anchors = Array.from({ length: options.candidates }, (_, index) => now - span + (span * (index + random.next())) / options.candidates);
+  // One batch is written while the next is made, in parts between which the
+  // event loop keeps the write going. Only one batch is written at a time,
+  // so batches commit in order (see bulk-import.ts).
   let submitted = 0;
-  for (let offset = 0; offset < anchors.length; offset += batchSize) {
-    const batch = anchors.slice(offset, offset + batchSize).map((anchor) => attemptAt(ctx, options, anchor, shared));
-    submitted += batch.filter((attempt) => attempt.candidate.submittedAt).length;
-    await importAttempts(ctx, batch);
-    options.onProgress?.(offset + batch.length);
+  let writing: Promise<void> = Promise.resolve();
+  for (let offset = 0; offset < anchors.length; offset += bulkBatchSize) {
+    const end = Math.min(offset + bulkBatchSize, anchors.length);
+    const parts: PreparedImport[] = [];
+    for (let from = offset; from < end; from += partSize) {
+      const attempts = anchors.slice(from, Math.min(from + partSize, end)).map((anchor) => attemptAt(ctx, options, anchor, shared));
+      submitted += attempts.filter((attempt) => attempt.candidate.submittedAt).length;
+      parts.push(prepareImport(ctx, attempts));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await writing;
+    writing = writeImport(ctx, parts).then(() => options.onProgress?.(end));
+    // Awaited at the next batch or at the end; until then a failure must not count as unhandled.
+    writing.catch(() => {});
   }
+  await writing;
   return { candidates: options.candidates, submitted };
 }
 
