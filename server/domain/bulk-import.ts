@@ -1,7 +1,7 @@
 /**
  * Writes many finished or unfinished attempts at once, for benchmarks and
- * large demos (`simulate --bulk`), about a hundred times fewer statements than
- * the single path would take. What it keeps from the single path:
+ * large demos (`simulate --bulk`): a few statements per thousands of
+ * attempts, where the single path takes several per attempt. What it keeps from the single path:
  *
  * - The same rows. Each attempt arrives whole (candidate row in its final
  *   state, answers, transcript, files); every column of its table is written,
@@ -13,11 +13,14 @@
  * - The same transactions' shape. One batch is one transaction: its rows, its
  *   events, and one `fan-out-events` job per company with events in it
  *   (`enqueueFanOut`), so the job exists exactly when the events do.
- * - The history's order. Events are read in (tx_id, seq) order. `seq` follows
- *   the order rows are copied, which is the order attempts are given in and
- *   then the rules' order; `tx_id` is the batch's transaction id, and batches
- *   are written one after another, so a caller that gives attempts in time
- *   order, batch after batch, gets a history in time order.
+ * - The history's order. Events are read in (tx_id, seq) order, and only
+ *   below the oldest transaction still running. `seq` follows the order rows
+ *   are copied: the order attempts are given in, then the rules' order.
+ *   `tx_id` is the batch's transaction id, taken first thing in the
+ *   transaction (`onTransactionId` says when). A caller that gives attempts in
+ *   time order and begins each batch only once the previous batch's
+ *   transaction has its id gets a history in time order, even with several
+ *   batches written at once and committing in any order.
  *
  * What it does differently, for speed (one million candidates, about twelve
  * million rows, in minutes):
@@ -26,8 +29,10 @@
  *   connection, one COPY per table per batch, built here as text without the
  *   query builder's per-value work.
  * - Preparing a batch (event drafts, ids, COPY text) is apart from writing it
- *   (`prepareImport`, then `writeImport`), so a caller can prepare the next
- *   batch while the database writes this one.
+ *   (`prepareImport`, in parts, then `writeImport`), so a caller can prepare
+ *   the next batch while the database writes this one.
+ * - The events' `tx_id` is given rather than left to its volatile default
+ *   (same value), so COPY can insert them many rows at a time.
  * - The transaction commits asynchronously (`synchronous_commit = off`, for
  *   this transaction only): a crash may lose the last batches written, never
  *   part of one, which a simulator can afford.
