@@ -4,23 +4,31 @@
  * gets its own rows; recordings and documents share one stored file each.
  */
 
+import { randomBytes } from "node:crypto";
 import { aiDecision } from "@/server/domain/attempts";
-import { type ImportedAttempt, importAttempts } from "@/server/domain/bulk-import";
+import { type ImportedAttempt, type PreparedImport, prepareImport, writeImport } from "@/server/domain/bulk-import";
 import type { CandidateRow } from "@/server/domain/candidate-row";
 import type { DomainContext } from "@/server/domain/context";
 import type { LoadedInterview } from "@/server/domain/interviews";
 import { settleResult } from "@/server/domain/result";
+import { createIdGenerator, type IdGenerator, newId } from "@/server/ids";
 import { interviewTemplates, person, scoreFor, transcriptFor } from "./catalog";
 import { makePdf, makeWav } from "./media";
 import type { Random } from "./random";
 
-const batchSize = 1_000;
+/** Candidates per transaction. */
+export const bulkBatchSize = 5_000;
+/** Batches written at once. */
+const writers = 2;
+/** Candidates made between two turns of the event loop. */
+const partSize = 50;
 const day = 24 * 60 * 60 * 1000;
 const minute = 60 * 1000;
 
 type BulkOptions = { interviews: LoadedInterview[]; candidates: number; random: Random; now: number; onProgress?: (done: number) => void };
 
-export async function bulkSimulate(ctx: DomainContext, options: BulkOptions) {
+export async function bulkSimulate(base: DomainContext, options: BulkOptions) {
+  const ctx: DomainContext = base.newId === newId ? { ...base, newId: pooledIds() } : base;
   const { random, now } = options;
   const companyId = options.interviews[0]!.companyId;
   const recordingKey = `${companyId}/bulk-recording`;
@@ -36,13 +44,35 @@ export async function bulkSimulate(ctx: DomainContext, options: BulkOptions) {
   // the history grows in time order across batches.
   const span = 14 * day;
   const anchors = Array.from({ length: options.candidates }, (_, index) => now - span + (span * (index + random.next())) / options.candidates);
+  // Batches are written by two transactions at once (one database process
+  // each) while the next batch is made, in parts between which the event loop
+  // keeps the writes going. A batch's transaction begins only once the one
+  // before it has its id, which keeps the history in time order (see
+  // bulk-import.ts); progress is reported in batch order.
   let submitted = 0;
-  for (let offset = 0; offset < anchors.length; offset += batchSize) {
-    const batch = anchors.slice(offset, offset + batchSize).map((anchor) => attemptAt(ctx, options, anchor, shared));
-    submitted += batch.filter((attempt) => attempt.candidate.submittedAt).length;
-    await importAttempts(ctx, batch);
-    options.onProgress?.(offset + batch.length);
+  const writing: Array<Promise<void>> = [];
+  for (let offset = 0; offset < anchors.length; offset += bulkBatchSize) {
+    const end = Math.min(offset + bulkBatchSize, anchors.length);
+    const parts: PreparedImport[] = [];
+    for (let from = offset; from < end; from += partSize) {
+      const attempts = anchors.slice(from, Math.min(from + partSize, end)).map((anchor) => attemptAt(ctx, options, anchor, shared));
+      submitted += attempts.filter((attempt) => attempt.candidate.submittedAt).length;
+      parts.push(prepareImport(ctx, attempts));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (writing.length === writers) await writing.shift();
+    let hasId!: () => void;
+    const idTaken = new Promise<void>((resolve) => {
+      hasId = resolve;
+    });
+    const written = writeImport(ctx, parts, hasId);
+    const reported = Promise.all([written, writing.at(-1)]).then(() => options.onProgress?.(end));
+    // Awaited later (or never, when an earlier one fails first); until then a failure must not count as unhandled.
+    reported.catch(() => {});
+    writing.push(reported);
+    await Promise.race([idTaken, written]);
   }
+  await Promise.all(writing);
   return { candidates: options.candidates, submitted };
 }
 
@@ -176,4 +206,23 @@ function attemptAt(
     transcript: transcript.map((entry, index) => ({ candidateId: id, index, ...entry })),
     files: stored,
   };
+}
+
+/**
+ * The same ids as `newId` (prefix and 128 random bits), from random bytes
+ * drawn 64 KiB at a time: one call into crypto for 4,096 ids instead of one
+ * each, which counts at millions of ids. A context's own generator (a seeded
+ * one in tests) is kept as it is.
+ */
+function pooledIds(): IdGenerator {
+  let pool = randomBytes(65_536);
+  let used = 0;
+  return createIdGenerator((size) => {
+    if (used + size > pool.length) {
+      pool = randomBytes(65_536);
+      used = 0;
+    }
+    used += size;
+    return pool.subarray(used - size, used);
+  });
 }

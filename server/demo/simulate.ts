@@ -33,7 +33,7 @@ export type SimulateOptions = {
 
 /**
  * History writes one transaction per step, about 7 per candidate and some
- * milliseconds each, where bulk writes 1,000 candidates per transaction. The
+ * milliseconds each, where bulk writes 5,000 candidates per transaction. The
  * planned steps are its exact cost: above this many (about ten seconds, some
  * 400 candidates) bulk is used instead.
  */

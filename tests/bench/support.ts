@@ -1,7 +1,7 @@
 /** What the benchmarks share: a database, servers on loopback, and load measured with autocannon. */
 
 import { type ChildProcess, execFileSync, fork, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,17 +11,41 @@ import { startEmbeddedPostgres } from "@/server/runtime/database";
 import { freePort } from "../support/ports";
 
 export async function benchDatabase() {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, directory: undefined, stop: async () => {} };
   const folder = mkdtempSync(path.join(tmpdir(), "interview-api-bench-"));
   const running = await startEmbeddedPostgres({ directory: path.join(folder, "postgres"), port: await freePort(), database: "bench" });
   await migrateDatabase(running.url);
   return {
     url: running.url,
+    /** The embedded server's data folder. */
+    directory: path.join(folder, "postgres"),
     stop: async () => {
       await running.stop();
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * CPU seconds used so far by an embedded server's processes that are still
+ * running (postmaster, backends, WAL writer, checkpointer…), read from /proc:
+ * Linux only, undefined elsewhere or without a data folder.
+ */
+export function databaseCpuSeconds(directory: string | undefined): number | undefined {
+  if (!directory || !existsSync("/proc/self/stat")) return undefined;
+  const postmaster = Number(readFileSync(path.join(directory, "postmaster.pid"), "utf8").split("\n")[0]);
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command name (which may hold spaces): state ppid … utime(14) stime(15).
+      const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ");
+      if (Number(entry) === postmaster || Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks / 100;
 }
 
 const nextBin = () => createRequire(import.meta.url).resolve("next/dist/bin/next");

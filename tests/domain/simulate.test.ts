@@ -3,10 +3,13 @@ import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { candidates, events, files } from "@/db/schema";
+import { bulkBatchSize } from "@/server/demo/bulk";
 import { historyStepBudget, simulate } from "@/server/demo/simulate";
 import { createUser } from "@/server/domain/accounts";
+import { type FanOutPayload, taskNames } from "@/server/jobs/queue";
 import { useTestDatabase } from "../support/database";
 import { makeCompany } from "../support/fixtures";
+import { queuedJobs } from "../support/jobs";
 
 const test = useTestDatabase();
 const now = new Date("2026-11-20T12:00:00Z");
@@ -139,5 +142,23 @@ describe("simulate", { timeout: 120_000 }, () => {
     expect(counts!.evented).toBe(counts!.submitted);
     expect(counts!.ready).toBe(counts!.final);
     expect((await historyIsInTimeOrder(companyId)).ordered).toBe(true);
+  });
+
+  it("keeps the history in time order across batches written at once, with one fan-out job per batch", async () => {
+    const companyId = await companyWithUser("Batches");
+    const candidates = 2 * bulkBatchSize + 1;
+    const reported: number[] = [];
+    const result = await simulate(test.ctx, { companyId, candidates, seed: 12, bulk: true, now, onProgress: (done) => reported.push(done) });
+    expect(result).toMatchObject({ mode: "bulk", candidates });
+    expect(reported).toEqual([bulkBatchSize, 2 * bulkBatchSize, candidates]);
+    const history = await historyIsInTimeOrder(companyId);
+    expect(history.count).toBe(result.events);
+    expect(history.ordered).toBe(true);
+    const [batches] = await test.handle.db.execute<{ transactions: number }>(
+      sql`select count(distinct tx_id)::int as transactions from events where company_id = ${companyId}`,
+    );
+    expect(batches!.transactions).toBe(3);
+    const jobs = (await queuedJobs<FanOutPayload>(test.handle.db, taskNames.fanOut)).filter((job) => job.payload.companyId === companyId);
+    expect(jobs).toHaveLength(3);
   });
 });

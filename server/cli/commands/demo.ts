@@ -1,3 +1,4 @@
+import { bulkBatchSize } from "@/server/demo/bulk";
 import { seedDemo } from "@/server/demo/seed";
 import { historyStepBudget, simulate, simulateLive } from "@/server/demo/simulate";
 import { type Command, count, flag, required, requiredText, text } from "../arguments";
@@ -12,7 +13,7 @@ export const demoCommands: Record<string, Command> = {
       candidates: text("N", "candidates to simulate (default 50)"),
       seed: text("S", "makes the run reproducible (whole number)"),
       bulk: flag(
-        `write in batches of 1,000 with simpler journeys; chosen anyway when the history would take more than ${historyStepBudget.toLocaleString("en")} steps`,
+        `write in batches of ${bulkBatchSize.toLocaleString("en")} with simpler journeys; chosen anyway when the history would take more than ${historyStepBudget.toLocaleString("en")} steps`,
       ),
       live: flag("keep starting candidates in real time until Ctrl-C, printing each step"),
     },
