@@ -47,6 +47,27 @@ const waitingOnLocks = async () =>
     )),
   ][0]!.waiting;
 
+/** A webhook for `candidate.submitted` and a candidate submitted since (fan-out not run yet). */
+async function webhookWithSubmission() {
+  const { id: webhookId } = await createWebhook(
+    test.ctx,
+    companyId,
+    { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] },
+    allowReceiver(bed.receiver),
+  );
+  const candidate = await readyCandidate();
+  await submitAttempt(test.ctx, candidate.id);
+  return { webhookId, candidate };
+}
+
+/** The same, fanned out: the webhook's one message. */
+async function fannedOutMessage() {
+  const { webhookId, candidate } = await webhookWithSubmission();
+  await fanOutCompany(test.ctx, companyId);
+  const [message] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
+  return { webhookId, candidate, message: message! };
+}
+
 const bodies = () =>
   bed.receiver.received.map(
     (request) => JSON.parse(request.body) as { id: string; type: string; candidate: { id: string; status: string }; change: unknown; test: boolean },
@@ -402,15 +423,8 @@ describe("a message whose event no longer exists", () => {
 
 describe("the failure policy's emails", () => {
   it("are recorded with the state change they report and sent by a job that retries until the email goes", async () => {
-    const { id: webhookId } = await createWebhook(
-      test.ctx,
-      companyId,
-      { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] },
-      allowReceiver(bed.receiver),
-    );
+    const { webhookId } = await webhookWithSubmission();
     bed.receiver.answer(() => ({ status: 500 }));
-    const candidate = await readyCandidate();
-    await submitAttempt(test.ctx, candidate.id);
     await pump(bed.deps);
     test.clock.advance(25 * 3600_000);
     // The mail server is down when the alert is due, as after a crash between
@@ -435,15 +449,8 @@ describe("the failure policy's emails", () => {
   });
 
   it("are not recorded when the state change rolls back", async () => {
-    const { id: webhookId } = await createWebhook(
-      test.ctx,
-      companyId,
-      { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] },
-      allowReceiver(bed.receiver),
-    );
+    const { webhookId } = await webhookWithSubmission();
     bed.receiver.answer(() => ({ status: 500 }));
-    const candidate = await readyCandidate();
-    await submitAttempt(test.ctx, candidate.id);
     await pump(bed.deps);
     test.clock.advance(25 * 3600_000);
     const [webhook] = await test.ctx.db.select().from(webhooks).where(eq(webhooks.id, webhookId));
@@ -460,14 +467,7 @@ describe("the failure policy's emails", () => {
 
 describe("an attempt whose worker died", () => {
   it("is taken over as soon as its lease runs out, not at the next maintenance run", async () => {
-    const { id: webhookId } = await createWebhook(
-      test.ctx,
-      companyId,
-      { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] },
-      allowReceiver(bed.receiver),
-    );
-    const candidate = await readyCandidate();
-    await submitAttempt(test.ctx, candidate.id);
+    const { webhookId } = await webhookWithSubmission();
     await fanOutCompany(test.ctx, companyId);
     await clearJobs(test.ctx.db);
     // Leased by a worker that then died; its job is run again (dead-worker sweep).
@@ -498,18 +498,9 @@ describe("a company whose fan-out job was lost", () => {
 
 describe("a message created as its webhook was turned off", () => {
   it("ends unsent with the reason instead of waiting for ever", async () => {
-    const { id: webhookId } = await createWebhook(
-      test.ctx,
-      companyId,
-      { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] },
-      allowReceiver(bed.receiver),
-    );
-    const candidate = await readyCandidate();
-    await submitAttempt(test.ctx, candidate.id);
-    await fanOutCompany(test.ctx, companyId);
+    const { webhookId, message } = await fannedOutMessage();
     // Fan-out read the webhook on; the admin's "off" committed just after.
     await test.ctx.db.update(webhooks).set({ enabled: false }).where(eq(webhooks.id, webhookId));
-    const [message] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
     expect(await deliverMessage(bed.deps, message!.id)).toBe("ended");
     const [ended] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.id, message!.id));
     expect(ended).toMatchObject({ status: "failed", failureReason: webhookOffReason });
@@ -519,16 +510,7 @@ describe("a message created as its webhook was turned off", () => {
 
 describe("an attempt whose worker stalls past its lease before sending", () => {
   it("sends nothing: the lease has passed to another attempt", async () => {
-    const { id: webhookId } = await createWebhook(
-      test.ctx,
-      companyId,
-      { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] },
-      allowReceiver(bed.receiver),
-    );
-    const candidate = await readyCandidate();
-    await submitAttempt(test.ctx, candidate.id);
-    await fanOutCompany(test.ctx, companyId);
-    const [message] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
+    const { message } = await fannedOutMessage();
     // The clock jumps most of a lease between taking it and sending.
     let calls = 0;
     const stalling = { now: () => new Date(test.clock.now().getTime() + (calls++ > 0 ? leaseMs() - 5_000 : 0)) };
