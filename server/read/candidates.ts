@@ -5,6 +5,8 @@
  */
 import type postgres from "postgres";
 import type { AiMode, CandidateStatus, Highlight, IncompleteReason, Recommendation, RecordingStatus, ResultState } from "@/db/schema";
+import { env } from "@/server/env";
+import { isoText, jsonInteger, jsonIntegerRecord, jsonObject, jsonObjectArray, jsonString, jsonStringArray, jsonTime } from "./json-text";
 import { iso, links } from "./links";
 import { keysetPage } from "./paging";
 
@@ -151,12 +153,25 @@ export type CandidateFilters = {
 /** Keyset position: the sort time (submitted_at or started_at) and the id. */
 export type CandidatePosition = { at: string; id: string };
 
-export function candidateListQuery(sql: postgres.Sql, companyId: string, filters: CandidateFilters, limit: number, after?: CandidatePosition) {
-  const sortColumn = filters.state === "submitted" ? sql`c.submitted_at` : sql`c.started_at`;
-  return sql<(CandidateSource & { sort_at: Date })[]>`
-    select ${candidateColumns(sql)}, ${sortColumn} as sort_at
+/** Whose candidates a query reads: a company id, or (in the API's one statement) the SQL expression of the admitted caller's company. */
+export type CompanyRef = string | postgres.Fragment;
+
+const candidateSort = (sql: postgres.Sql, filters: CandidateFilters) => (filters.state === "submitted" ? sql`c.submitted_at` : sql`c.started_at`);
+
+/** The list's rows in its order, `limit + 1` of them; `select` is what each row gives. */
+function candidateListRows(
+  sql: postgres.Sql,
+  select: postgres.Fragment,
+  company: CompanyRef,
+  filters: CandidateFilters,
+  limit: number,
+  after?: CandidatePosition,
+) {
+  const sortColumn = candidateSort(sql, filters);
+  return sql`
+    select ${select}, ${sortColumn} as sort_at
     from candidates c join interviews i on i.id = c.interview_id
-    where c.company_id = ${companyId} and not c.is_preview
+    where c.company_id = ${company} and not c.is_preview
       ${filters.state === "submitted" ? sql`and c.submitted_at is not null` : sql``}
       ${filters.state === "in_progress" ? sql`and c.status = 'in_progress'` : sql``}
       ${filters.interviewId ? sql`and c.interview_id = ${filters.interviewId}` : sql``}
@@ -166,6 +181,10 @@ export function candidateListQuery(sql: postgres.Sql, companyId: string, filters
       ${after ? sql`and (${sortColumn}, c.id) < (${after.at}::timestamptz, ${after.id})` : sql``}
     order by ${sortColumn} desc, c.id desc
     limit ${limit + 1}`;
+}
+
+export function candidateListQuery(sql: postgres.Sql, companyId: string, filters: CandidateFilters, limit: number, after?: CandidatePosition) {
+  return sql<(CandidateSource & { sort_at: Date })[]>`${candidateListRows(sql, candidateColumns(sql), companyId, filters, limit, after)}`;
 }
 
 export async function listCandidates(sql: postgres.Sql, companyId: string, filters: CandidateFilters, limit: number, after?: CandidatePosition) {
@@ -198,4 +217,154 @@ export async function getTranscript(sql: postgres.Sql, companyId: string, candid
   return sql<Array<{ index: number; question: string; answer: string; speaking_seconds: number }>>`
     select index, question, answer, speaking_seconds from transcript_entries
     where candidate_id = ${candidateId} order by index`;
+}
+
+/* ---- The API's pages as JSON text, written by PostgreSQL (see json-text.ts) ---- */
+
+/** The plain columns a candidate's JSON text is written from; `c` is candidates, `i` its interview. */
+export const candidateRowColumns = (sql: postgres.Sql) => sql`
+  c.id, c.attempt, c.name, c.email, c.phone, c.interview_id, i.title as interview_title, i.pass_mark,
+  c.status, c.rejection_reason, c.started_at, c.submitted_at,
+  c.result_state, c.incomplete_reason, c.score, c.recommendation, c.summary, c.strengths, c.areas_to_improve,
+  c.skills, c.highlights, c.ended_for_conduct,
+  c.ai_started_at, c.ai_mode, c.ai_language, c.ai_duration_seconds, c.ai_questions_asked, c.ai_questions_answered,
+  c.recording_status`;
+
+/** `case <value> when 'a' then '<JSON of label a>' … end`, from one of the label maps above. */
+const jsonLabel = (sql: postgres.Sql, value: postgres.Fragment, labels: Record<string, string>) => {
+  const branches = Object.entries(labels)
+    .map(([key, label]) => `when '${key}' then '${JSON.stringify(label).replaceAll("'", "''")}'`)
+    .join(" ");
+  return sql`coalesce(case ${value} ${sql.unsafe(branches)} end, 'null')`;
+};
+
+/**
+ * The Candidate object (as `renderCandidate` gives it after the output schema's
+ * parse) as JSON text, written from a row `r` of `candidateRowColumns`.
+ */
+export function candidateJson(sql: postgres.Sql, r = "r") {
+  const col = (name: string) => sql.unsafe(`${r}.${name}`);
+  const id = col("id");
+  const url = (path: postgres.Fragment) => sql`to_json(${env.APP_URL}::text || ${path})::text`;
+  return jsonObject(sql, [
+    ["id", jsonString(sql, id)],
+    ["attempt", jsonInteger(sql, col("attempt"))],
+    ["name", jsonString(sql, col("name"))],
+    ["email", jsonString(sql, col("email"))],
+    ["phone", jsonString(sql, col("phone"))],
+    [
+      "interview",
+      jsonObject(sql, [
+        ["id", jsonString(sql, col("interview_id"))],
+        ["title", jsonString(sql, col("interview_title"))],
+      ]),
+    ],
+    ["status", jsonString(sql, col("status"))],
+    ["status_label", jsonLabel(sql, col("status"), statusLabels)],
+    ["rejection_reason", jsonString(sql, col("rejection_reason"))],
+    ["started_at", jsonTime(sql, col("started_at"))],
+    ["submitted_at", jsonTime(sql, col("submitted_at"))],
+    [
+      "result",
+      jsonObject(sql, [
+        ["state", jsonString(sql, col("result_state"))],
+        ["incomplete_reason", jsonString(sql, col("incomplete_reason"))],
+        ["score", jsonInteger(sql, col("score"))],
+        ["recommendation", jsonString(sql, col("recommendation"))],
+        ["recommendation_label", jsonLabel(sql, col("recommendation"), recommendationLabels)],
+        ["pass_mark", jsonInteger(sql, col("pass_mark"))],
+        ["summary", jsonString(sql, col("summary"))],
+        ["strengths", jsonStringArray(sql, col("strengths"))],
+        ["areas_to_improve", jsonStringArray(sql, col("areas_to_improve"))],
+        ["skills", jsonIntegerRecord(sql, col("skills"))],
+        [
+          "highlights",
+          jsonObjectArray(sql, col("highlights"), (h) =>
+            jsonObject(sql, [
+              ["quote", jsonString(sql, sql`${h}->>'quote'`)],
+              ["type", jsonString(sql, sql`${h}->>'type'`)],
+              ["why", jsonString(sql, sql`${h}->>'why'`)],
+            ]),
+          ),
+        ],
+        ["ended_for_conduct", sql`(${col("ended_for_conduct")})::text`],
+      ]),
+    ],
+    [
+      "ai_interview",
+      sql`case when ${col("ai_started_at")} is null then 'null' else ${jsonObject(sql, [
+        ["mode", jsonString(sql, col("ai_mode"))],
+        ["language", jsonString(sql, col("ai_language"))],
+        ["duration_seconds", jsonInteger(sql, col("ai_duration_seconds"))],
+        ["questions_asked", jsonInteger(sql, col("ai_questions_asked"))],
+        ["questions_answered", jsonInteger(sql, col("ai_questions_answered"))],
+        [
+          "recording",
+          jsonObject(sql, [
+            ["status", sql`to_json(coalesce(${col("recording_status")}, 'processing'))::text`],
+            ["url", sql`case when ${col("recording_status")} = 'ready' then ${url(sql`'/v1/candidates/' || ${id} || '/recording'`)} else 'null' end`],
+          ]),
+        ],
+        ["transcript_url", url(sql`'/v1/candidates/' || ${id} || '/transcript'`)],
+      ])} end`,
+    ],
+    [
+      "answers",
+      sql`coalesce((
+        select '{' || string_agg(to_json(a.question_id)::text || ':' || ${jsonObject(sql, [
+          ["question", jsonString(sql, sql`a.question`)],
+          ["answer", jsonString(sql, sql`a.answer`)],
+        ])}, ',') || '}'
+        from candidate_answers a where a.candidate_id = ${id}
+      ), '{}')`,
+    ],
+    [
+      "documents",
+      sql`coalesce((
+        select '[' || string_agg(${jsonObject(sql, [
+          ["id", jsonString(sql, sql`f.id`)],
+          ["label", jsonString(sql, sql`coalesce(f.label, '')`)],
+          ["file_name", jsonString(sql, sql`f.file_name`)],
+          ["content_type", jsonString(sql, sql`f.content_type`)],
+          ["size_bytes", jsonInteger(sql, sql`f.size_bytes`)],
+          ["url", url(sql`'/v1/files/' || f.id`)],
+        ])}, ',' order by f.created_at, f.id) || ']'
+        from files f where f.candidate_id = ${id} and f.kind = 'document' and f.deleted_at is null
+      ), '[]')`,
+    ],
+    ["dashboard_url", url(sql`'/candidates/' || ${id}`)],
+  ]);
+}
+
+/**
+ * One page of the list as JSON text, in one row: `items` (the JSON array of
+ * the first `limit` candidates), `has_more`, and the last one's position
+ * (`last_at`, `last_id`) when more follow. The extra row is fetched, never written.
+ */
+export function candidatePageJson(sql: postgres.Sql, company: CompanyRef, filters: CandidateFilters, limit: number, after?: CandidatePosition) {
+  return sql`
+    select count(*) > ${limit} as has_more,
+      '[' || coalesce(string_agg(${candidateJson(sql)}, ',' order by r.n) filter (where r.n <= ${limit}), '') || ']' as items,
+      max(${isoText(sql, sql`r.sort_at`)}) filter (where r.n = ${limit}) as last_at,
+      max(r.id) filter (where r.n = ${limit}) as last_id
+    from (
+      select l.*, row_number() over () as n
+      from (${candidateListRows(sql, candidateRowColumns(sql), company, filters, limit, after)}) l
+    ) r`;
+}
+
+export type CandidatePageJson = { has_more: boolean; items: string; last_at: string | null; last_id: string | null };
+
+/** The position `next_cursor` holds, when another page follows. */
+export const candidatePageNext = (page: CandidatePageJson): CandidatePosition | null => (page.has_more ? { at: page.last_at!, id: page.last_id! } : null);
+
+/** One candidate as JSON text (`item`); no row when the company has no such candidate. */
+export function candidateByIdJson(sql: postgres.Sql, company: CompanyRef, candidateId: string) {
+  return sql`
+    select ${candidateJson(sql)} as item
+    from (
+      select ${candidateRowColumns(sql)}
+      from candidates c join interviews i on i.id = c.interview_id
+      where c.id = ${candidateId} and c.company_id = ${company} and not c.is_preview
+    ) r`;
 }
