@@ -78,6 +78,22 @@ function callerFrom(row: AdmitRow | undefined, exchange: ApiExchange): ApiCaller
 /** The page's query for a company: its id, or the SQL expression of the previewed caller's company. */
 export type PageQuery = (company: string | postgres.Fragment) => postgres.Fragment;
 
+/** The one statement of `admitWith`: preview, page, then `api_admit` (exported for the query-plan tests). */
+export function admissionStatement(sql: postgres.Sql, keyHash: string, pageQuery: PageQuery, onlyForCompany?: string) {
+  const limits = sql`${env.RATE_LIMIT_PER_KEY}::integer, ${env.RATE_LIMIT_PER_COMPANY}::integer`;
+  const wanted = onlyForCompany === undefined ? sql`v.admissible` : sql`v.admissible and v.company_id = ${onlyForCompany}::text`;
+  return sql`
+    with preview as materialized (
+      select * from api_admission_preview(${keyHash}, ${limits})
+    ), page as materialized (
+      select v.key_hash, v.company_id as previewed_company, ${wanted} as page_read, p.*
+      from preview v
+      left join lateral (${pageQuery(sql`(case when ${wanted} then v.company_id end)`)}) p on ${wanted}
+    )
+    select a.*, page.*
+    from page cross join lateral api_admit(page.key_hash, ${limits}) a`;
+}
+
 export class Admission {
   /** True once a statement deciding admission was sent: the request is counted, and decided, once. */
   attempted = false;
@@ -105,18 +121,9 @@ export class Admission {
   async admitWith<Page extends object>(pageQuery: PageQuery, options: { onlyForCompany?: string } = {}): Promise<{ caller: ApiCaller; page: Page | null }> {
     this.attempted = true;
     const sql = this.sql;
-    const limits = sql`${env.RATE_LIMIT_PER_KEY}::integer, ${env.RATE_LIMIT_PER_COMPANY}::integer`;
-    const wanted = options.onlyForCompany === undefined ? sql`v.admissible` : sql`v.admissible and v.company_id = ${options.onlyForCompany}::text`;
-    const [row] = await sql<Array<AdmitRow & { previewed_company: string; page_read: boolean }>>`
-      with preview as materialized (
-        select * from api_admission_preview(${this.keyHash}, ${limits})
-      ), page as materialized (
-        select v.key_hash, v.company_id as previewed_company, ${wanted} as page_read, p.*
-        from preview v
-        left join lateral (${pageQuery(sql`(case when ${wanted} then v.company_id end)`)}) p on ${wanted}
-      )
-      select a.*, page.*
-      from page cross join lateral api_admit(page.key_hash, ${limits}) a`;
+    const [row] = await sql<
+      Array<AdmitRow & { previewed_company: string; page_read: boolean }>
+    >`${admissionStatement(sql, this.keyHash, pageQuery, options.onlyForCompany)}`;
     const caller = callerFrom(row, this.exchange);
     // The key's company never changes; this only keeps tenant isolation from depending on it.
     if (row!.previewed_company !== caller.company.id) throw new Error("The previewed caller is not the admitted one");

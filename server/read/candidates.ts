@@ -6,7 +6,7 @@
 import type postgres from "postgres";
 import type { AiMode, CandidateStatus, Highlight, IncompleteReason, Recommendation, RecordingStatus, ResultState } from "@/db/schema";
 import { env } from "@/server/env";
-import { isoText, jsonInteger, jsonIntegerRecord, jsonObject, jsonObjectArray, jsonString, jsonStringArray, jsonTime } from "./json-text";
+import { isoText, jsonInteger, jsonIntegerRecord, jsonObject, jsonObjectArray, jsonString, jsonStringArray, jsonTime, sqlString } from "./json-text";
 import { iso, links } from "./links";
 import { keysetPage } from "./paging";
 
@@ -231,109 +231,116 @@ export const candidateRowColumns = (sql: postgres.Sql) => sql`
   c.recording_status`;
 
 /** `case <value> when 'a' then '<JSON of label a>' … end`, from one of the label maps above. */
-const jsonLabel = (sql: postgres.Sql, value: postgres.Fragment, labels: Record<string, string>) => {
-  const branches = Object.entries(labels)
-    .map(([key, label]) => `when '${key}' then '${JSON.stringify(label).replaceAll("'", "''")}'`)
-    .join(" ");
-  return sql`coalesce(case ${value} ${sql.unsafe(branches)} end, 'null')`;
-};
+const jsonLabel = (value: string, labels: Record<string, string>) =>
+  `coalesce(case ${value} ${Object.entries(labels)
+    .map(([key, label]) => `when ${sqlString(key)} then ${sqlString(JSON.stringify(label))}`)
+    .join(" ")} end, 'null')`;
 
 /**
  * The Candidate object (as `renderCandidate` gives it after the output schema's
- * parse) as JSON text, written from a row `r` of `candidateRowColumns`.
+ * parse) as the SQL text of a JSON text expression, written from a row `r` of
+ * `candidateRowColumns`. The same on every request: built once.
  */
-export function candidateJson(sql: postgres.Sql, r = "r") {
-  const col = (name: string) => sql.unsafe(`${r}.${name}`);
-  const id = col("id");
-  const url = (path: postgres.Fragment) => sql`to_json(${env.APP_URL}::text || ${path})::text`;
-  return jsonObject(sql, [
-    ["id", jsonString(sql, id)],
-    ["attempt", jsonInteger(sql, col("attempt"))],
-    ["name", jsonString(sql, col("name"))],
-    ["email", jsonString(sql, col("email"))],
-    ["phone", jsonString(sql, col("phone"))],
+function candidateJsonText(appUrl: string) {
+  const col = (name: string) => `r.${name}`;
+  const url = (path: string) => `to_json(${sqlString(appUrl)} || ${path})::text`;
+  return jsonObject([
+    ["id", jsonString(col("id"))],
+    ["attempt", jsonInteger(col("attempt"))],
+    ["name", jsonString(col("name"))],
+    ["email", jsonString(col("email"))],
+    ["phone", jsonString(col("phone"))],
     [
       "interview",
-      jsonObject(sql, [
-        ["id", jsonString(sql, col("interview_id"))],
-        ["title", jsonString(sql, col("interview_title"))],
+      jsonObject([
+        ["id", jsonString(col("interview_id"))],
+        ["title", jsonString(col("interview_title"))],
       ]),
     ],
-    ["status", jsonString(sql, col("status"))],
-    ["status_label", jsonLabel(sql, col("status"), statusLabels)],
-    ["rejection_reason", jsonString(sql, col("rejection_reason"))],
-    ["started_at", jsonTime(sql, col("started_at"))],
-    ["submitted_at", jsonTime(sql, col("submitted_at"))],
+    ["status", jsonString(col("status"))],
+    ["status_label", jsonLabel(col("status"), statusLabels)],
+    ["rejection_reason", jsonString(col("rejection_reason"))],
+    ["started_at", jsonTime(col("started_at"))],
+    ["submitted_at", jsonTime(col("submitted_at"))],
     [
       "result",
-      jsonObject(sql, [
-        ["state", jsonString(sql, col("result_state"))],
-        ["incomplete_reason", jsonString(sql, col("incomplete_reason"))],
-        ["score", jsonInteger(sql, col("score"))],
-        ["recommendation", jsonString(sql, col("recommendation"))],
-        ["recommendation_label", jsonLabel(sql, col("recommendation"), recommendationLabels)],
-        ["pass_mark", jsonInteger(sql, col("pass_mark"))],
-        ["summary", jsonString(sql, col("summary"))],
-        ["strengths", jsonStringArray(sql, col("strengths"))],
-        ["areas_to_improve", jsonStringArray(sql, col("areas_to_improve"))],
-        ["skills", jsonIntegerRecord(sql, col("skills"))],
+      jsonObject([
+        ["state", jsonString(col("result_state"))],
+        ["incomplete_reason", jsonString(col("incomplete_reason"))],
+        ["score", jsonInteger(col("score"))],
+        ["recommendation", jsonString(col("recommendation"))],
+        ["recommendation_label", jsonLabel(col("recommendation"), recommendationLabels)],
+        ["pass_mark", jsonInteger(col("pass_mark"))],
+        ["summary", jsonString(col("summary"))],
+        ["strengths", jsonStringArray(col("strengths"))],
+        ["areas_to_improve", jsonStringArray(col("areas_to_improve"))],
+        ["skills", jsonIntegerRecord(col("skills"))],
         [
           "highlights",
-          jsonObjectArray(sql, col("highlights"), (h) =>
-            jsonObject(sql, [
-              ["quote", jsonString(sql, sql`${h}->>'quote'`)],
-              ["type", jsonString(sql, sql`${h}->>'type'`)],
-              ["why", jsonString(sql, sql`${h}->>'why'`)],
+          jsonObjectArray(col("highlights"), (h) =>
+            jsonObject([
+              ["quote", jsonString(`${h}->>'quote'`)],
+              ["type", jsonString(`${h}->>'type'`)],
+              ["why", jsonString(`${h}->>'why'`)],
             ]),
           ),
         ],
-        ["ended_for_conduct", sql`(${col("ended_for_conduct")})::text`],
+        ["ended_for_conduct", `(${col("ended_for_conduct")})::text`],
       ]),
     ],
     [
       "ai_interview",
-      sql`case when ${col("ai_started_at")} is null then 'null' else ${jsonObject(sql, [
-        ["mode", jsonString(sql, col("ai_mode"))],
-        ["language", jsonString(sql, col("ai_language"))],
-        ["duration_seconds", jsonInteger(sql, col("ai_duration_seconds"))],
-        ["questions_asked", jsonInteger(sql, col("ai_questions_asked"))],
-        ["questions_answered", jsonInteger(sql, col("ai_questions_answered"))],
+      `case when ${col("ai_started_at")} is null then 'null' else ${jsonObject([
+        ["mode", jsonString(col("ai_mode"))],
+        ["language", jsonString(col("ai_language"))],
+        ["duration_seconds", jsonInteger(col("ai_duration_seconds"))],
+        ["questions_asked", jsonInteger(col("ai_questions_asked"))],
+        ["questions_answered", jsonInteger(col("ai_questions_answered"))],
         [
           "recording",
-          jsonObject(sql, [
-            ["status", sql`to_json(coalesce(${col("recording_status")}, 'processing'))::text`],
-            ["url", sql`case when ${col("recording_status")} = 'ready' then ${url(sql`'/v1/candidates/' || ${id} || '/recording'`)} else 'null' end`],
+          jsonObject([
+            ["status", `to_json(coalesce(${col("recording_status")}, 'processing'))::text`],
+            ["url", `case when ${col("recording_status")} = 'ready' then ${url(`'/v1/candidates/' || r.id || '/recording'`)} else 'null' end`],
           ]),
         ],
-        ["transcript_url", url(sql`'/v1/candidates/' || ${id} || '/transcript'`)],
+        ["transcript_url", url(`'/v1/candidates/' || r.id || '/transcript'`)],
       ])} end`,
     ],
     [
       "answers",
-      sql`coalesce((
-        select '{' || string_agg(to_json(a.question_id)::text || ':' || ${jsonObject(sql, [
-          ["question", jsonString(sql, sql`a.question`)],
-          ["answer", jsonString(sql, sql`a.answer`)],
+      `coalesce((
+        select '{' || string_agg(to_json(a.question_id)::text || ':' || ${jsonObject([
+          ["question", jsonString("a.question")],
+          ["answer", jsonString("a.answer")],
         ])}, ',') || '}'
-        from candidate_answers a where a.candidate_id = ${id}
+        from candidate_answers a where a.candidate_id = r.id
       ), '{}')`,
     ],
     [
       "documents",
-      sql`coalesce((
-        select '[' || string_agg(${jsonObject(sql, [
-          ["id", jsonString(sql, sql`f.id`)],
-          ["label", jsonString(sql, sql`coalesce(f.label, '')`)],
-          ["file_name", jsonString(sql, sql`f.file_name`)],
-          ["content_type", jsonString(sql, sql`f.content_type`)],
-          ["size_bytes", jsonInteger(sql, sql`f.size_bytes`)],
-          ["url", url(sql`'/v1/files/' || f.id`)],
+      `coalesce((
+        select '[' || string_agg(${jsonObject([
+          ["id", jsonString("f.id")],
+          ["label", jsonString("coalesce(f.label, '')")],
+          ["file_name", jsonString("f.file_name")],
+          ["content_type", jsonString("f.content_type")],
+          ["size_bytes", jsonInteger("f.size_bytes")],
+          ["url", url(`'/v1/files/' || f.id`)],
         ])}, ',' order by f.created_at, f.id) || ']'
-        from files f where f.candidate_id = ${id} and f.kind = 'document' and f.deleted_at is null
+        from files f where f.candidate_id = r.id and f.kind = 'document' and f.deleted_at is null
       ), '[]')`,
     ],
-    ["dashboard_url", url(sql`'/candidates/' || ${id}`)],
+    ["dashboard_url", url(`'/candidates/' || r.id`)],
   ]);
+}
+
+const builtCandidateJson = new Map<string, string>();
+
+/** The SQL text of a candidate's JSON from a row `r` of `candidateRowColumns` (see `candidateJsonText`), built once per APP_URL. */
+export function candidateJson(): string {
+  let text = builtCandidateJson.get(env.APP_URL);
+  if (!text) builtCandidateJson.set(env.APP_URL, (text = candidateJsonText(env.APP_URL)));
+  return text;
 }
 
 /**
@@ -344,8 +351,8 @@ export function candidateJson(sql: postgres.Sql, r = "r") {
 export function candidatePageJson(sql: postgres.Sql, company: CompanyRef, filters: CandidateFilters, limit: number, after?: CandidatePosition) {
   return sql`
     select count(*) > ${limit} as has_more,
-      '[' || coalesce(string_agg(${candidateJson(sql)}, ',' order by r.n) filter (where r.n <= ${limit}), '') || ']' as items,
-      max(${isoText(sql, sql`r.sort_at`)}) filter (where r.n = ${limit}) as last_at,
+      '[' || coalesce(string_agg(${sql.unsafe(candidateJson())}, ',' order by r.n) filter (where r.n <= ${limit}), '') || ']' as items,
+      max(${sql.unsafe(isoText("r.sort_at"))}) filter (where r.n = ${limit}) as last_at,
       max(r.id) filter (where r.n = ${limit}) as last_id
     from (
       select l.*, row_number() over () as n
@@ -361,7 +368,7 @@ export const candidatePageNext = (page: CandidatePageJson): CandidatePosition | 
 /** One candidate as JSON text (`item`); no row when the company has no such candidate. */
 export function candidateByIdJson(sql: postgres.Sql, company: CompanyRef, candidateId: string) {
   return sql`
-    select ${candidateJson(sql)} as item
+    select ${sql.unsafe(candidateJson())} as item
     from (
       select ${candidateRowColumns(sql)}
       from candidates c join interviews i on i.id = c.interview_id

@@ -93,28 +93,37 @@ export async function listEvents(sql: postgres.Sql, companyId: string, options: 
   };
 }
 
-/** The Event object (as `renderEvent` gives it for the history) as JSON text, from an events row `e` and its candidate's row `r`. */
-function eventJson(sql: postgres.Sql) {
-  const change = jsonObject(sql, [
-    ["from", jsonString(sql, sql`e.change->>'from'`)],
-    ["to", jsonString(sql, sql`e.change->>'to'`)],
+/** The Event object (as `renderEvent` gives it for the history) as the SQL text of a JSON text expression, from an events row `e` and its candidate's row `r`. */
+const eventJsonText = (candidate: string) => {
+  const change = jsonObject([
+    ["from", jsonString("e.change->>'from'")],
+    ["to", jsonString("e.change->>'to'")],
     [
       "by",
-      jsonObject(sql, [
-        ["type", jsonString(sql, sql`e.change->'by'->>'type'`)],
-        ["name", jsonString(sql, sql`e.change->'by'->>'name'`)],
+      jsonObject([
+        ["type", jsonString("e.change->'by'->>'type'")],
+        ["name", jsonString("e.change->'by'->>'name'")],
       ]),
     ],
   ]);
-  return jsonObject(sql, [
-    ["id", jsonString(sql, sql`e.id`)],
-    ["type", jsonString(sql, sql`e.type`)],
-    ["created_at", jsonTime(sql, sql`e.created_at`)],
-    ["api_version", sql`'"v1"'`],
-    ["test", sql`'false'`],
-    ["change", sql`case when e.change is null or jsonb_typeof(e.change) = 'null' then 'null' else ${change} end`],
-    ["candidate", sql`coalesce(${candidateJson(sql)}, 'null')`],
+  return jsonObject([
+    ["id", jsonString("e.id")],
+    ["type", jsonString("e.type")],
+    ["created_at", jsonTime("e.created_at")],
+    ["api_version", `'"v1"'`],
+    ["test", "'false'"],
+    ["change", `case when e.change is null or jsonb_typeof(e.change) = 'null' then 'null' else ${change} end`],
+    ["candidate", `coalesce(${candidate}, 'null')`],
   ]);
+};
+
+const builtEventJson = new Map<string, string>();
+
+function eventJson() {
+  const candidate = candidateJson();
+  let text = builtEventJson.get(candidate);
+  if (!text) builtEventJson.set(candidate, (text = eventJsonText(candidate)));
+  return text;
 }
 
 /**
@@ -128,21 +137,20 @@ export function eventPageJson(sql: postgres.Sql, company: CompanyRef, options: E
     with horizon as materialized (
       select (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint as xmin
     )
-    select h.xmin::text as horizon,
+    select min(h.xmin)::text as horizon,
       count(e.id) > ${options.limit} as has_more,
-      '[' || coalesce(string_agg(${eventJson(sql)}, ',' order by e.n) filter (where e.n <= ${options.limit}), '') || ']' as items,
-      (array_agg(e.tx order by e.n desc) filter (where e.n <= ${options.limit}))[1] as last_tx,
-      (array_agg(e.seq order by e.n desc) filter (where e.n <= ${options.limit}))[1] as last_seq
+      '[' || coalesce(string_agg(${sql.unsafe(eventJson())}, ',' order by e.n) filter (where e.n <= ${options.limit}), '') || ']' as items,
+      max(e.tx) filter (where e.n = least(e.found, ${options.limit})) as last_tx,
+      max(e.seq) filter (where e.n = least(e.found, ${options.limit})) as last_seq
     from horizon h
     left join lateral (
-      select l.*, row_number() over () as n from (${eventRows(sql, company, sql`h.xmin`, options)}) l
+      select l.*, row_number() over () as n, count(*) over () as found from (${eventRows(sql, company, sql`h.xmin`, options)}) l
     ) e on true
     left join lateral (
       select ${candidateRowColumns(sql)}
       from candidates c join interviews i on i.id = c.interview_id
       where e.n <= ${options.limit} and c.id = e.candidate_id and c.company_id = ${company} and not c.is_preview
-    ) r on true
-    group by h.xmin`;
+    ) r on true`;
 }
 
 export type EventPageJson = { horizon: string; has_more: boolean; items: string; last_tx: string | null; last_seq: string | null };

@@ -10,26 +10,31 @@
  * same six short escapes, `\u00xx` in lowercase for the other control
  * characters, nothing else escaped). tests/api/json-text.test.ts compares the
  * two paths over every kind of candidate and event.
+ *
+ * These build SQL text, not postgres.js fragments: the expressions are the
+ * same on every request, so callers build them once and put them in a
+ * statement with `sql.unsafe` (building a few hundred fragments per request
+ * cost more than the whole query). Only our own column names and constants go
+ * in; a constant string goes through `sqlString`.
  */
-import type postgres from "postgres";
 
-type Fragment = postgres.Fragment;
+/** A string constant, quoted for SQL (standard_conforming_strings: only `'` is special). */
+export const sqlString = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 /** A string, or `null`. */
-export const jsonString = (sql: postgres.Sql, value: Fragment) => sql`coalesce(to_json((${value})::text)::text, 'null')`;
+export const jsonString = (value: string) => `coalesce(to_json((${value})::text)::text, 'null')`;
 
 /** A whole number, or `null`. */
-export const jsonInteger = (sql: postgres.Sql, value: Fragment) => sql`coalesce((${value})::text, 'null')`;
+export const jsonInteger = (value: string) => `coalesce((${value})::text, 'null')`;
 
-/** A timestamptz as `toISOString()` writes it (a JS Date keeps milliseconds: the microseconds are cut, not rounded), or `null`. */
-export const jsonTime = (sql: postgres.Sql, value: Fragment) =>
-  sql`coalesce('"' || to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null')`;
+/** The ISO text of a timestamptz (no quotes), as `toISOString()` writes it: a JS Date keeps milliseconds, the microseconds are cut, not rounded. */
+export const isoText = (value: string) => `to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The ISO text of a timestamptz (no quotes), as a cursor position keeps it. */
-export const isoText = (sql: postgres.Sql, value: Fragment) => sql`to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A timestamptz as `toISOString()` writes it, or `null`. */
+export const jsonTime = (value: string) => `coalesce('"' || ${isoText(value)} || '"', 'null')`;
 
 /** A jsonb array of strings. */
-export const jsonStringArray = (sql: postgres.Sql, value: Fragment) => sql`(
+export const jsonStringArray = (value: string) => `(
   select '[' || coalesce(string_agg(to_json(s.value)::text, ',' order by s.ordinality), '') || ']'
   from jsonb_array_elements_text(${value}) with ordinality s)`;
 
@@ -38,7 +43,7 @@ export const jsonStringArray = (sql: postgres.Sql, value: Fragment) => sql`(
  * ("0" to "4294967294" without leading zeros) first, ascending, then the others
  * in the order they came (jsonb's order, as parsed from its text).
  */
-export const jsonIntegerRecord = (sql: postgres.Sql, value: Fragment) => sql`(
+export const jsonIntegerRecord = (value: string) => `(
   select '{' || coalesce(string_agg(to_json(s.key)::text || ':' || trim_scale(s.value::text::numeric)::text, ','
     order by case when s.index <= 4294967294 then 0 else 1 end, case when s.index <= 4294967294 then s.index end, s.ordinality), '') || '}'
   from (
@@ -46,19 +51,13 @@ export const jsonIntegerRecord = (sql: postgres.Sql, value: Fragment) => sql`(
     from jsonb_each(${value}) with ordinality e
   ) s)`;
 
-/** A jsonb array of objects, each written with `keys` in that order (other members dropped, as zod's parse drops them). */
-export const jsonObjectArray = (sql: postgres.Sql, value: Fragment, render: (element: Fragment) => Fragment) => sql`(
-  select '[' || coalesce(string_agg(${render(sql`s.value`)}, ',' order by s.ordinality), '') || ']'
+/** A jsonb array of objects, each written by `render` from its element `s.value`. */
+export const jsonObjectArray = (value: string, render: (element: string) => string) => `(
+  select '[' || coalesce(string_agg(${render("s.value")}, ',' order by s.ordinality), '') || ']'
   from jsonb_array_elements(${value}) with ordinality s)`;
 
-/** A constant piece of JSON text, written into the statement (our own names only, never input). */
-const literal = (sql: postgres.Sql, text: string) => sql.unsafe(`'${text.replaceAll("'", "''")}'`);
-
 /** `{"name":value,…}` from pieces that are already JSON text. */
-export function jsonObject(sql: postgres.Sql, members: Array<[string, Fragment]>): Fragment {
-  let text = literal(sql, "{");
-  members.forEach(([name, value], index) => {
-    text = sql`${text} || ${literal(sql, `${index > 0 ? "," : ""}${JSON.stringify(name)}:`)} || ${value}`;
-  });
-  return sql`(${text} || '}')`;
+export function jsonObject(members: Array<[string, string]>): string {
+  const pieces = members.map(([name, value], index) => `${sqlString(`${index > 0 ? "," : ""}${JSON.stringify(name)}:`)} || ${value}`);
+  return `('{' || ${pieces.join(" || ")} || '}')`;
 }

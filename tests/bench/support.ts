@@ -19,7 +19,7 @@ export async function benchDatabase() {
     port: await freePort(),
     database: "bench",
     // Counts every top-level statement, so the bench can report statements per request.
-    settings: { shared_preload_libraries: "pg_stat_statements" },
+    settings: { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track_planning": "on" },
   });
   await migrateDatabase(running.url);
   return {
@@ -114,7 +114,9 @@ export async function statementsPerRequest(
   sql: postgres.Sql,
   url: string,
   options: { headers?: Record<string, string>; requests?: number },
-): Promise<{ statements: number; databaseMs: number; top: string } | null> {
+): Promise<{ statements: number; databaseMs: number; planningMs: number; top: string } | null> {
+  // Requests of an earlier load may still be finishing; they must not count here.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   try {
     await sql`create extension if not exists pg_stat_statements`;
     await sql`select pg_stat_statements_reset()`;
@@ -127,16 +129,17 @@ export async function statementsPerRequest(
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`${url}: ${response.status}`);
   }
-  const rows = await sql<Array<{ query: string; calls: string; ms: number }>>`
-    select query, calls::text, total_exec_time as ms from pg_stat_statements
+  const rows = await sql<Array<{ query: string; calls: string; ms: number; planning: number }>>`
+    select query, calls::text, total_exec_time as ms, total_plan_time as planning from pg_stat_statements
     where toplevel and dbid = (select oid from pg_database where datname = current_database())
       and query not like '%pg_stat_statements%'
     order by calls desc`;
   const calls = rows.reduce((sum, row) => sum + Number(row.calls), 0);
   const ms = rows.reduce((sum, row) => sum + row.ms, 0);
+  const planning = rows.reduce((sum, row) => sum + row.planning, 0);
   const top = rows
     .slice(0, 3)
     .map((row) => `${fixed(Number(row.calls) / requests, 2)}× ${row.query.replace(/\s+/g, " ").slice(0, 60)}`)
     .join(" | ");
-  return { statements: calls / requests, databaseMs: ms / requests, top };
+  return { statements: calls / requests, databaseMs: ms / requests, planningMs: planning / requests, top };
 }
