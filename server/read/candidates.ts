@@ -6,7 +6,18 @@
 import type postgres from "postgres";
 import type { AiMode, CandidateStatus, Highlight, IncompleteReason, Recommendation, RecordingStatus, ResultState } from "@/db/schema";
 import { env } from "@/server/env";
-import { isoText, jsonInteger, jsonIntegerRecord, jsonObject, jsonObjectArray, jsonString, jsonStringArray, jsonTime, sqlString } from "./json-text";
+import {
+  countLiteral,
+  isoText,
+  jsonInteger,
+  jsonIntegerRecord,
+  jsonObject,
+  jsonObjectArray,
+  jsonString,
+  jsonStringArray,
+  jsonTime,
+  sqlString,
+} from "./json-text";
 import { iso, links } from "./links";
 import { keysetPage } from "./paging";
 
@@ -180,7 +191,7 @@ function candidateListRows(
       ${filters.submittedBefore ? sql`and c.submitted_at < ${filters.submittedBefore}::timestamptz` : sql``}
       ${after ? sql`and (${sortColumn}, c.id) < (${after.at}::timestamptz, ${after.id})` : sql``}
     order by ${sortColumn} desc, c.id desc
-    limit ${limit + 1}`;
+    limit ${sql.unsafe(countLiteral(limit + 1))}`;
 }
 
 export function candidateListQuery(sql: postgres.Sql, companyId: string, filters: CandidateFilters, limit: number, after?: CandidatePosition) {
@@ -349,11 +360,12 @@ export function candidateJson(): string {
  * (`last_at`, `last_id`) when more follow. The extra row is fetched, never written.
  */
 export function candidatePageJson(sql: postgres.Sql, company: CompanyRef, filters: CandidateFilters, limit: number, after?: CandidatePosition) {
+  const pageSize = sql.unsafe(countLiteral(limit));
   return sql`
-    select count(*) > ${limit} as has_more,
-      '[' || coalesce(string_agg(${sql.unsafe(candidateJson())}, ',' order by r.n) filter (where r.n <= ${limit}), '') || ']' as items,
-      max(${sql.unsafe(isoText("r.sort_at"))}) filter (where r.n = ${limit}) as last_at,
-      max(r.id) filter (where r.n = ${limit}) as last_id
+    select count(*) > ${pageSize} as has_more,
+      '[' || coalesce(string_agg(${sql.unsafe(candidateJson())}, ',' order by r.n) filter (where r.n <= ${pageSize}), '') || ']' as items,
+      max(${sql.unsafe(isoText("r.sort_at"))}) filter (where r.n = ${pageSize}) as last_at,
+      max(r.id) filter (where r.n = ${pageSize}) as last_id
     from (
       select l.*, row_number() over () as n
       from (${candidateListRows(sql, candidateRowColumns(sql), company, filters, limit, after)}) l

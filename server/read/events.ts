@@ -7,7 +7,7 @@
 import type postgres from "postgres";
 import type { EventType, StatusChange } from "@/db/schema";
 import { type CompanyRef, candidateJson, candidateRowColumns, getCandidatesById } from "./candidates";
-import { jsonObject, jsonString, jsonTime } from "./json-text";
+import { countLiteral, jsonObject, jsonString, jsonTime } from "./json-text";
 
 export type EventPosition = { tx: string; seq: string };
 
@@ -39,7 +39,7 @@ function eventRows(sql: postgres.Sql, company: CompanyRef, xmin: postgres.Fragme
       ${options.interviewId ? sql`and e.interview_id = ${options.interviewId}` : sql``}
       ${options.after ? sql`and (e.tx_id, e.seq) > (${options.after.tx}::bigint, ${options.after.seq}::bigint)` : sql``}
     order by e.tx_id, e.seq
-    limit ${options.limit + 1}`;
+    limit ${sql.unsafe(countLiteral(options.limit + 1))}`;
 }
 
 export function eventListQuery(sql: postgres.Sql, companyId: string, options: EventListOptions) {
@@ -133,15 +133,16 @@ function eventJson() {
  * all from the statement's one snapshot, so the no-skip rule holds as in `listEvents`.
  */
 export function eventPageJson(sql: postgres.Sql, company: CompanyRef, options: EventListOptions) {
+  const pageSize = sql.unsafe(countLiteral(options.limit));
   return sql`
     with horizon as materialized (
       select (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint as xmin
     )
     select min(h.xmin)::text as horizon,
-      count(e.id) > ${options.limit} as has_more,
-      '[' || coalesce(string_agg(${sql.unsafe(eventJson())}, ',' order by e.n) filter (where e.n <= ${options.limit}), '') || ']' as items,
-      max(e.tx) filter (where e.n = least(e.found, ${options.limit})) as last_tx,
-      max(e.seq) filter (where e.n = least(e.found, ${options.limit})) as last_seq
+      count(e.id) > ${pageSize} as has_more,
+      '[' || coalesce(string_agg(${sql.unsafe(eventJson())}, ',' order by e.n) filter (where e.n <= ${pageSize}), '') || ']' as items,
+      max(e.tx) filter (where e.n = least(e.found, ${pageSize})) as last_tx,
+      max(e.seq) filter (where e.n = least(e.found, ${pageSize})) as last_seq
     from horizon h
     left join lateral (
       select l.*, row_number() over () as n, count(*) over () as found from (${eventRows(sql, company, sql`h.xmin`, options)}) l
@@ -149,7 +150,7 @@ export function eventPageJson(sql: postgres.Sql, company: CompanyRef, options: E
     left join lateral (
       select ${candidateRowColumns(sql)}
       from candidates c join interviews i on i.id = c.interview_id
-      where e.n <= ${options.limit} and c.id = e.candidate_id and c.company_id = ${company} and not c.is_preview
+      where e.n <= ${pageSize} and c.id = e.candidate_id and c.company_id = ${company} and not c.is_preview
     ) r on true`;
 }
 

@@ -61,3 +61,14 @@ export function jsonObject(members: Array<[string, string]>): string {
   const pieces = members.map(([name, value], index) => `${sqlString(`${index > 0 ? "," : ""}${JSON.stringify(name)}:`)} || ${value}`);
   return `('{' || ${pieces.join(" || ")} || '}')`;
 }
+
+/**
+ * A page size written into the statement rather than sent as a parameter: with
+ * the limit known, PostgreSQL plans a prepared statement once and keeps that
+ * plan (as a parameter it plans the page again on every request). Only whole
+ * numbers get here (the API's `limit` is checked digits).
+ */
+export function countLiteral(value: number): string {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`Not a count: ${value}`);
+  return String(value);
+}
