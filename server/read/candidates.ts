@@ -350,7 +350,10 @@ const builtCandidateJson = new Map<string, string>();
 /** The SQL text of a candidate's JSON from a row `r` of `candidateRowColumns` (see `candidateJsonText`), built once per APP_URL. */
 export function candidateJson(): string {
   let text = builtCandidateJson.get(env.APP_URL);
-  if (!text) builtCandidateJson.set(env.APP_URL, (text = candidateJsonText(env.APP_URL)));
+  if (!text) {
+    text = candidateJsonText(env.APP_URL);
+    builtCandidateJson.set(env.APP_URL, text);
+  }
   return text;
 }
 

@@ -122,7 +122,10 @@ const builtEventJson = new Map<string, string>();
 function eventJson() {
   const candidate = candidateJson();
   let text = builtEventJson.get(candidate);
-  if (!text) builtEventJson.set(candidate, (text = eventJsonText(candidate)));
+  if (!text) {
+    text = eventJsonText(candidate);
+    builtEventJson.set(candidate, text);
+  }
   return text;
 }
 
