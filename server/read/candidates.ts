@@ -5,6 +5,19 @@
  */
 import type postgres from "postgres";
 import type { AiMode, CandidateStatus, Highlight, IncompleteReason, Recommendation, RecordingStatus, ResultState } from "@/db/schema";
+import { env } from "@/server/env";
+import {
+  countLiteral,
+  isoText,
+  jsonInteger,
+  jsonIntegerRecord,
+  jsonObject,
+  jsonObjectArray,
+  jsonString,
+  jsonStringArray,
+  jsonTime,
+  sqlString,
+} from "./json-text";
 import { iso, links } from "./links";
 import { keysetPage } from "./paging";
 
@@ -151,12 +164,25 @@ export type CandidateFilters = {
 /** Keyset position: the sort time (submitted_at or started_at) and the id. */
 export type CandidatePosition = { at: string; id: string };
 
-export function candidateListQuery(sql: postgres.Sql, companyId: string, filters: CandidateFilters, limit: number, after?: CandidatePosition) {
-  const sortColumn = filters.state === "submitted" ? sql`c.submitted_at` : sql`c.started_at`;
-  return sql<(CandidateSource & { sort_at: Date })[]>`
-    select ${candidateColumns(sql)}, ${sortColumn} as sort_at
+/** Whose candidates a query reads: a company id, or (in the API's one statement) the SQL expression of the admitted caller's company. */
+export type CompanyRef = string | postgres.Fragment;
+
+const candidateSort = (sql: postgres.Sql, filters: CandidateFilters) => (filters.state === "submitted" ? sql`c.submitted_at` : sql`c.started_at`);
+
+/** The list's rows in its order, `limit + 1` of them; `select` is what each row gives. */
+function candidateListRows(
+  sql: postgres.Sql,
+  select: postgres.Fragment,
+  company: CompanyRef,
+  filters: CandidateFilters,
+  limit: number,
+  after?: CandidatePosition,
+) {
+  const sortColumn = candidateSort(sql, filters);
+  return sql`
+    select ${select}, ${sortColumn} as sort_at
     from candidates c join interviews i on i.id = c.interview_id
-    where c.company_id = ${companyId} and not c.is_preview
+    where c.company_id = ${company} and not c.is_preview
       ${filters.state === "submitted" ? sql`and c.submitted_at is not null` : sql``}
       ${filters.state === "in_progress" ? sql`and c.status = 'in_progress'` : sql``}
       ${filters.interviewId ? sql`and c.interview_id = ${filters.interviewId}` : sql``}
@@ -165,7 +191,11 @@ export function candidateListQuery(sql: postgres.Sql, companyId: string, filters
       ${filters.submittedBefore ? sql`and c.submitted_at < ${filters.submittedBefore}::timestamptz` : sql``}
       ${after ? sql`and (${sortColumn}, c.id) < (${after.at}::timestamptz, ${after.id})` : sql``}
     order by ${sortColumn} desc, c.id desc
-    limit ${limit + 1}`;
+    limit ${sql.unsafe(countLiteral(limit + 1))}`;
+}
+
+export function candidateListQuery(sql: postgres.Sql, companyId: string, filters: CandidateFilters, limit: number, after?: CandidatePosition) {
+  return sql<(CandidateSource & { sort_at: Date })[]>`${candidateListRows(sql, candidateColumns(sql), companyId, filters, limit, after)}`;
 }
 
 export async function listCandidates(sql: postgres.Sql, companyId: string, filters: CandidateFilters, limit: number, after?: CandidatePosition) {
@@ -198,4 +228,165 @@ export async function getTranscript(sql: postgres.Sql, companyId: string, candid
   return sql<Array<{ index: number; question: string; answer: string; speaking_seconds: number }>>`
     select index, question, answer, speaking_seconds from transcript_entries
     where candidate_id = ${candidateId} order by index`;
+}
+
+/* ---- The API's pages as JSON text, written by PostgreSQL (see json-text.ts) ---- */
+
+/** The plain columns a candidate's JSON text is written from; `c` is candidates, `i` its interview. */
+export const candidateRowColumns = (sql: postgres.Sql) => sql`
+  c.id, c.attempt, c.name, c.email, c.phone, c.interview_id, i.title as interview_title, i.pass_mark,
+  c.status, c.rejection_reason, c.started_at, c.submitted_at,
+  c.result_state, c.incomplete_reason, c.score, c.recommendation, c.summary, c.strengths, c.areas_to_improve,
+  c.skills, c.highlights, c.ended_for_conduct,
+  c.ai_started_at, c.ai_mode, c.ai_language, c.ai_duration_seconds, c.ai_questions_asked, c.ai_questions_answered,
+  c.recording_status`;
+
+/** `case <value> when 'a' then '<JSON of label a>' … end`, from one of the label maps above. */
+const jsonLabel = (value: string, labels: Record<string, string>) =>
+  `coalesce(case ${value} ${Object.entries(labels)
+    .map(([key, label]) => `when ${sqlString(key)} then ${sqlString(JSON.stringify(label))}`)
+    .join(" ")} end, 'null')`;
+
+/**
+ * The Candidate object (as `renderCandidate` gives it after the output schema's
+ * parse) as the SQL text of a JSON text expression, written from a row `r` of
+ * `candidateRowColumns`. The same on every request: built once.
+ */
+function candidateJsonText(appUrl: string) {
+  const col = (name: string) => `r.${name}`;
+  const url = (path: string) => `to_json(${sqlString(appUrl)} || ${path})::text`;
+  return jsonObject([
+    ["id", jsonString(col("id"))],
+    ["attempt", jsonInteger(col("attempt"))],
+    ["name", jsonString(col("name"))],
+    ["email", jsonString(col("email"))],
+    ["phone", jsonString(col("phone"))],
+    [
+      "interview",
+      jsonObject([
+        ["id", jsonString(col("interview_id"))],
+        ["title", jsonString(col("interview_title"))],
+      ]),
+    ],
+    ["status", jsonString(col("status"))],
+    ["status_label", jsonLabel(col("status"), statusLabels)],
+    ["rejection_reason", jsonString(col("rejection_reason"))],
+    ["started_at", jsonTime(col("started_at"))],
+    ["submitted_at", jsonTime(col("submitted_at"))],
+    [
+      "result",
+      jsonObject([
+        ["state", jsonString(col("result_state"))],
+        ["incomplete_reason", jsonString(col("incomplete_reason"))],
+        ["score", jsonInteger(col("score"))],
+        ["recommendation", jsonString(col("recommendation"))],
+        ["recommendation_label", jsonLabel(col("recommendation"), recommendationLabels)],
+        ["pass_mark", jsonInteger(col("pass_mark"))],
+        ["summary", jsonString(col("summary"))],
+        ["strengths", jsonStringArray(col("strengths"))],
+        ["areas_to_improve", jsonStringArray(col("areas_to_improve"))],
+        ["skills", jsonIntegerRecord(col("skills"))],
+        [
+          "highlights",
+          jsonObjectArray(col("highlights"), (h) =>
+            jsonObject([
+              ["quote", jsonString(`${h}->>'quote'`)],
+              ["type", jsonString(`${h}->>'type'`)],
+              ["why", jsonString(`${h}->>'why'`)],
+            ]),
+          ),
+        ],
+        ["ended_for_conduct", `(${col("ended_for_conduct")})::text`],
+      ]),
+    ],
+    [
+      "ai_interview",
+      `case when ${col("ai_started_at")} is null then 'null' else ${jsonObject([
+        ["mode", jsonString(col("ai_mode"))],
+        ["language", jsonString(col("ai_language"))],
+        ["duration_seconds", jsonInteger(col("ai_duration_seconds"))],
+        ["questions_asked", jsonInteger(col("ai_questions_asked"))],
+        ["questions_answered", jsonInteger(col("ai_questions_answered"))],
+        [
+          "recording",
+          jsonObject([
+            ["status", `to_json(coalesce(${col("recording_status")}, 'processing'))::text`],
+            ["url", `case when ${col("recording_status")} = 'ready' then ${url(`'/v1/candidates/' || r.id || '/recording'`)} else 'null' end`],
+          ]),
+        ],
+        ["transcript_url", url(`'/v1/candidates/' || r.id || '/transcript'`)],
+      ])} end`,
+    ],
+    [
+      "answers",
+      `coalesce((
+        select '{' || string_agg(to_json(a.question_id)::text || ':' || ${jsonObject([
+          ["question", jsonString("a.question")],
+          ["answer", jsonString("a.answer")],
+        ])}, ',') || '}'
+        from candidate_answers a where a.candidate_id = r.id
+      ), '{}')`,
+    ],
+    [
+      "documents",
+      `coalesce((
+        select '[' || string_agg(${jsonObject([
+          ["id", jsonString("f.id")],
+          ["label", jsonString("coalesce(f.label, '')")],
+          ["file_name", jsonString("f.file_name")],
+          ["content_type", jsonString("f.content_type")],
+          ["size_bytes", jsonInteger("f.size_bytes")],
+          ["url", url(`'/v1/files/' || f.id`)],
+        ])}, ',' order by f.created_at, f.id) || ']'
+        from files f where f.candidate_id = r.id and f.kind = 'document' and f.deleted_at is null
+      ), '[]')`,
+    ],
+    ["dashboard_url", url(`'/candidates/' || r.id`)],
+  ]);
+}
+
+const builtCandidateJson = new Map<string, string>();
+
+/** The SQL text of a candidate's JSON from a row `r` of `candidateRowColumns` (see `candidateJsonText`), built once per APP_URL. */
+export function candidateJson(): string {
+  let text = builtCandidateJson.get(env.APP_URL);
+  if (!text) {
+    text = candidateJsonText(env.APP_URL);
+    builtCandidateJson.set(env.APP_URL, text);
+  }
+  return text;
+}
+
+/**
+ * One page of the list as JSON text, in one row: `items` (the JSON array of
+ * the first `limit` candidates), `has_more`, and the last one's position
+ * (`last_at`, `last_id`) when more follow. The extra row is fetched, never written.
+ */
+export function candidatePageJson(sql: postgres.Sql, company: CompanyRef, filters: CandidateFilters, limit: number, after?: CandidatePosition) {
+  const pageSize = sql.unsafe(countLiteral(limit));
+  return sql`
+    select count(*) > ${pageSize} as has_more,
+      '[' || coalesce(string_agg(${sql.unsafe(candidateJson())}, ',' order by r.n) filter (where r.n <= ${pageSize}), '') || ']' as items,
+      max(${sql.unsafe(isoText("r.sort_at"))}) filter (where r.n = ${pageSize}) as last_at,
+      max(r.id) filter (where r.n = ${pageSize}) as last_id
+    from (
+      select l.*, row_number() over () as n
+      from (${candidateListRows(sql, candidateRowColumns(sql), company, filters, limit, after)}) l
+    ) r`;
+}
+
+export type CandidatePageJson = { has_more: boolean; items: string; last_at: string | null; last_id: string | null };
+
+/** The position `next_cursor` holds, when another page follows. */
+export const candidatePageNext = (page: CandidatePageJson): CandidatePosition | null => (page.has_more ? { at: page.last_at!, id: page.last_id! } : null);
+
+/** One candidate as JSON text (`item`); no row when the company has no such candidate. */
+export function candidateByIdJson(sql: postgres.Sql, company: CompanyRef, candidateId: string) {
+  return sql`
+    select ${sql.unsafe(candidateJson())} as item
+    from (
+      select ${candidateRowColumns(sql)}
+      from candidates c join interviews i on i.id = c.interview_id
+      where c.id = ${candidateId} and c.company_id = ${company} and not c.is_preview
+    ) r`;
 }

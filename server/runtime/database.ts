@@ -21,6 +21,8 @@ type EmbeddedOptions = {
   directory: string;
   port: number;
   database: string;
+  /** Extra server settings, each passed as `-c name=value` (e.g. `shared_preload_libraries` for the benchmarks). */
+  settings?: Record<string, string>;
 };
 
 export async function isReachable(url: string): Promise<boolean> {
@@ -63,7 +65,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
   // DATA_DIR itself is ours to open (initialise does); the folders above it are not.
   if (runAs) refuseUnreachable(runAs, [path.dirname(binaries.initdb), path.dirname(path.dirname(directory))]);
   if (!existsSync(path.join(directory, "PG_VERSION"))) await initialise(binaries.initdb, directory, password, runAs);
-  const flags = `-p ${options.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c max_connections=200`;
+  const extra = Object.entries(options.settings ?? {}).map(([name, value]) => ` -c ${name}=${value}`);
+  const flags = `-p ${options.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c max_connections=200${extra.join("")}`;
   await run(binaries.pg_ctl, ["start", "-D", directory, "-w", "-t", "120", "-l", path.join(directory, "server.log"), "-o", flags], runAs);
   await createDatabaseIfMissing(base, options.database);
   return {

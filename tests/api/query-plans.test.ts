@@ -9,10 +9,11 @@ import { sql as fragment } from "drizzle-orm";
 import type postgres from "postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import { interviews } from "@/db/schema";
+import { admissionStatement, type PageQuery } from "@/server/api/admission";
 import { simulate } from "@/server/demo/simulate";
 import { createInterview } from "@/server/domain/interviews";
-import { type CandidateFilters, candidateListQuery } from "@/server/read/candidates";
-import { eventListQuery } from "@/server/read/events";
+import { type CandidateFilters, candidateByIdJson, candidateListQuery, candidatePageJson } from "@/server/read/candidates";
+import { eventListQuery, eventPageJson } from "@/server/read/events";
 import { interviewListQuery } from "@/server/read/interviews";
 import { useTestDatabase } from "../support/database";
 import { makeCompany } from "../support/fixtures";
@@ -107,5 +108,44 @@ describe("list query plans", () => {
       "events_feed_idx",
     );
     expectIndexOrdered(await plan(eventListQuery(sql(), companyId, { limit: 25, interviewId })), "events", "events_interview_feed_idx");
+  });
+});
+
+/**
+ * What the API really sends: the page as JSON text, inside the one statement
+ * that also admits the caller (server/api/admission.ts), where the company is
+ * the previewed caller's. The same indexes serve it, in the list's order.
+ */
+describe("the API's one statement per request", () => {
+  const sql = () => test.handle.sql;
+  const admitted = (page: PageQuery) => admissionStatement(sql(), "no-such-key-hash", page);
+
+  it("GET /candidates", async () => {
+    const later = { at: new Date(Date.now() - 3 * 24 * 3600_000).toISOString(), id: "cand_zzzz" };
+    expectIndexOrdered(await plan(candidatePageJson(sql(), companyId, { state: "submitted" }, 25)), "candidates", "candidates_submitted_idx");
+    expectIndexOrdered(
+      await plan(admitted((company) => candidatePageJson(sql(), company, { state: "submitted" }, 25, later))),
+      "candidates",
+      "candidates_submitted_idx",
+    );
+    expectIndexOrdered(
+      await plan(admitted((company) => candidatePageJson(sql(), company, { state: "all", interviewId }, 25))),
+      "candidates",
+      "candidates_interview_started_idx",
+    );
+  });
+
+  it("GET /candidates/{id}", async () => {
+    expectIndexOrdered(await plan(admitted((company) => candidateByIdJson(sql(), company, "cand_x"))), "candidates", "candidates_pkey");
+  });
+
+  it("GET /events", async () => {
+    expectIndexOrdered(await plan(eventPageJson(sql(), companyId, { limit: 25 })), "events", "events_feed_idx");
+    expectIndexOrdered(
+      await plan(admitted((company) => eventPageJson(sql(), company, { limit: 25, after: { tx: "1", seq: "5" } }))),
+      "events",
+      "events_feed_idx",
+    );
+    expectIndexOrdered(await plan(admitted((company) => eventPageJson(sql(), company, { limit: 25, interviewId }))), "events", "events_interview_feed_idx");
   });
 });

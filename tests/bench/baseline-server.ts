@@ -1,7 +1,10 @@
 /**
  * The API benchmark's baseline: a bare node:http server with the postgres
  * driver, running the same keyset queries and returning the same JSON as the
- * product, without auth, rate limiting, validation, tRPC or Next.js.
+ * product, without auth, rate limiting, validation, tRPC or Next.js. It
+ * renders as a plain Node server would: postgres.js parses the rows, the
+ * read service's render functions build the objects, JSON.stringify writes
+ * them (the product has PostgreSQL write the JSON text instead).
  * Started as its own process: `tsx tests/bench/baseline-server.ts PORT DATABASE_URL COMPANY_ID`.
  */
 import { createServer } from "node:http";

@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import type postgres from "postgres";
 import { migrateDatabase } from "@/db/migrate";
 import { startEmbeddedPostgres } from "@/server/runtime/database";
 import { freePort } from "../support/ports";
@@ -13,7 +14,13 @@ import { freePort } from "../support/ports";
 export async function benchDatabase() {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, directory: undefined, stop: async () => {} };
   const folder = mkdtempSync(path.join(tmpdir(), "interview-api-bench-"));
-  const running = await startEmbeddedPostgres({ directory: path.join(folder, "postgres"), port: await freePort(), database: "bench" });
+  const running = await startEmbeddedPostgres({
+    directory: path.join(folder, "postgres"),
+    port: await freePort(),
+    database: "bench",
+    // Counts every top-level statement, so the bench can report statements per request.
+    settings: { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track_planning": "on" },
+  });
   await migrateDatabase(running.url);
   return {
     url: running.url,
@@ -119,4 +126,44 @@ export const fixed = (value: number, digits = 1) => value.toFixed(digits);
 export function table(rows: string[][]) {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ")).join("\n");
+}
+
+/**
+ * Top-level statements the database ran per request, and their execution time,
+ * from pg_stat_statements (statements inside SQL functions are not counted:
+ * `pg_stat_statements.track` is `top`). Null when the extension is missing
+ * (a DATABASE_URL server without it in `shared_preload_libraries`).
+ */
+export async function statementsPerRequest(
+  sql: postgres.Sql,
+  url: string,
+  options: { headers?: Record<string, string>; requests?: number },
+): Promise<{ statements: number; databaseMs: number; planningMs: number; top: string } | null> {
+  // Requests of an earlier load may still be finishing; they must not count here.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  try {
+    await sql`create extension if not exists pg_stat_statements`;
+    await sql`select pg_stat_statements_reset()`;
+  } catch {
+    return null;
+  }
+  const requests = options.requests ?? 100;
+  for (let index = 0; index < requests; index++) {
+    const response = await fetch(url, { headers: options.headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  }
+  const rows = await sql<Array<{ query: string; calls: string; ms: number; planning: number }>>`
+    select query, calls::text, total_exec_time as ms, total_plan_time as planning from pg_stat_statements
+    where toplevel and dbid = (select oid from pg_database where datname = current_database())
+      and query not like '%pg_stat_statements%'
+    order by calls desc`;
+  const calls = rows.reduce((sum, row) => sum + Number(row.calls), 0);
+  const ms = rows.reduce((sum, row) => sum + row.ms, 0);
+  const planning = rows.reduce((sum, row) => sum + row.planning, 0);
+  const top = rows
+    .slice(0, 3)
+    .map((row) => `${fixed(Number(row.calls) / requests, 2)}× ${row.query.replace(/\s+/g, " ").slice(0, 60)}`)
+    .join(" | ");
+  return { statements: calls / requests, databaseMs: ms / requests, planningMs: planning / requests, top };
 }

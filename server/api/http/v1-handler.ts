@@ -11,14 +11,14 @@
 
 import { randomBytes } from "node:crypto";
 import { TRPCError } from "@trpc/server";
-import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { ZodError } from "zod";
 import { looksLikeApiKey } from "@/server/auth/api-key-format";
 import { log } from "@/server/log";
 import { ApiError, invalidQuery, methodNotAllowed } from "../errors";
 import type { ApiExchange } from "../exchange";
 import { rateLimitHeaders } from "../rate-limit-headers";
-import { createApiContext } from "../trpc";
+import { type ApiContext, createApiContext } from "../trpc";
 import { problemsFromZod } from "../v1/query-params";
 import { v1Router } from "../v1/router";
 
@@ -61,12 +61,68 @@ function toApiError(error: unknown, method: string, path: string): ApiError | nu
  * makes it throw before any procedure runs. No parameter of ours has such a
  * name and unknown parameters are ignored, so the adapter never sees them.
  */
-function withoutPrototypeNames(request: Request, url: URL): Request {
+function withoutPrototypeNames(url: URL): URL {
   const clashing = [...url.searchParams.keys()].filter((name) => name in Object.prototype);
-  if (clashing.length === 0) return request;
+  if (clashing.length === 0) return url;
   const kept = new URL(url);
   for (const name of clashing) kept.searchParams.delete(name);
-  return new Request(kept, request);
+  return kept;
+}
+
+/** What the adapter gets as its request: the fetch Request, its address without `/v1`, and the exchange. */
+type AdapterRequest = Request & { readonly exchange: ApiExchange };
+
+/** What the adapter writes its answer to; `end` settles the request's promise. */
+type AdapterResponse = {
+  statusCode: number;
+  headers: Record<string, string>;
+  setHeader: (name: string, value: string | string[]) => void;
+  end: (body?: string) => void;
+};
+
+/**
+ * trpc-to-openapi's handler and its table of routes, built once per process
+ * (its fetch adapter builds both again on every request). The exchange travels
+ * on the request it is given.
+ */
+let adapter: ((request: AdapterRequest, response: AdapterResponse) => Promise<void>) | undefined;
+function openApiAdapter() {
+  adapter ??= createOpenApiNodeHttpHandler({
+    router: v1Router,
+    createContext: ({ req }: { req: AdapterRequest }): ApiContext => createApiContext(req.exchange),
+    onError: ({ error, req }: { error: unknown; req: AdapterRequest }) => {
+      req.exchange.failure = error;
+    },
+  } as never) as unknown as typeof adapter;
+  return adapter!;
+}
+
+/** Runs the request through trpc-to-openapi: the status, headers and body it answers. */
+function runProcedure(request: Request, url: URL, exchange: ApiExchange) {
+  const address = `${url.origin}${url.pathname.replace(/^\/v1/, "")}${url.search}`;
+  const adapterRequest = new Proxy(request, {
+    get: (target, property) => (property === "url" ? address : property === "exchange" ? exchange : Reflect.get(target, property, target)),
+  }) as AdapterRequest;
+  return new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
+    const response: AdapterResponse = {
+      statusCode: 200,
+      headers: {},
+      setHeader(name, value) {
+        response.headers[name] = typeof value === "string" ? value : value.join(", ");
+      },
+      end(body) {
+        resolve({ status: response.statusCode, headers: response.headers, body: body ?? "" });
+      },
+    };
+    openApiAdapter()(adapterRequest, response).catch(reject);
+  });
+}
+
+/** The body with a list PostgreSQL wrote as JSON text in place of the empty one the procedure returned (see `okWithList`). */
+function withList(body: string, list: { name: string; json: string }): string {
+  const empty = `{"success":true,"data":{"${list.name}":[]`;
+  if (!body.startsWith(empty)) throw new Error(`The envelope does not start with an empty ${list.name} list`);
+  return `{"success":true,"data":{"${list.name}":${list.json}${body.slice(empty.length)}`;
 }
 
 const internalError = () => new ApiError("internal_error", "Something went wrong on our side. Quote the trace_id when contacting support.");
@@ -90,22 +146,14 @@ export async function handleV1Request(request: Request): Promise<Response> {
 
   const exchange: ApiExchange = { traceId, authorization: request.headers.get("authorization") };
   try {
-    const response = await createOpenApiFetchHandler({
-      req: withoutPrototypeNames(request, url),
-      endpoint: "/v1",
-      router: v1Router,
-      createContext: () => createApiContext(exchange),
-      onError: ({ error }) => {
-        exchange.failure = error;
-      },
-    });
+    const answer = await runProcedure(request, withoutPrototypeNames(url), exchange);
     const limitHeaders: Record<string, string> = exchange.rateLimit ? rateLimitHeaders(exchange.rateLimit) : {};
-    if (response.ok) {
-      const headers = new Headers(response.headers);
-      headers.set("X-Trace-Id", traceId);
-      headers.set("Cache-Control", "no-store");
-      for (const [name, value] of Object.entries(limitHeaders)) headers.set(name, value);
-      return new Response(response.body, { status: response.status, headers });
+    if (answer.status >= 200 && answer.status < 300) {
+      const body = exchange.list ? withList(answer.body, exchange.list) : answer.body;
+      return new Response(body, {
+        status: answer.status,
+        headers: { ...answer.headers, "X-Trace-Id": traceId, "Cache-Control": "no-store", ...limitHeaders },
+      });
     }
     const apiError = toApiError(exchange.failure, request.method, path);
     if (apiError) return errorResponse(apiError, traceId, limitHeaders);

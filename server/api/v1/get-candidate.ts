@@ -1,6 +1,6 @@
 import { notFound } from "@/server/api/errors";
 import { apiProcedure, ok } from "@/server/api/trpc";
-import { getCandidate as readCandidate } from "@/server/read/candidates";
+import { candidateByIdJson } from "@/server/read/candidates";
 import { getCandidateInput, getCandidateMeta, getCandidateOutput } from "./get-candidate.types";
 
 export const getCandidate = apiProcedure
@@ -8,7 +8,8 @@ export const getCandidate = apiProcedure
   .input(getCandidateInput)
   .output(getCandidateOutput)
   .query(async ({ ctx, input }) => {
-    const candidate = await readCandidate(ctx.sql, ctx.caller.company.id, input.id);
-    if (!candidate) throw notFound("candidate", input.id);
-    return ok(ctx, { candidate });
+    // Admission and the candidate (as JSON text) in one statement.
+    const { page } = await ctx.admission.admitWith<{ item: string | null }>((company) => candidateByIdJson(ctx.sql, company, input.id));
+    if (!page?.item) throw notFound("candidate", input.id);
+    return ok(ctx, { candidate: JSON.parse(page.item) });
   });

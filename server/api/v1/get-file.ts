@@ -8,7 +8,8 @@ export const getFile = apiProcedure
   .input(getFileInput)
   .output(getFileOutput)
   .query(async ({ ctx, input }) => {
-    const file = await findDocument(ctx.sql, ctx.caller.company.id, input.id, new Date());
+    const caller = await ctx.admission.admit();
+    const file = await findDocument(ctx.sql, caller.company.id, input.id, new Date());
     if (!file) throw notFound("file", input.id);
     return ok(ctx, { file });
   });

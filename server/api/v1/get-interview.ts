@@ -8,7 +8,8 @@ export const getInterview = apiProcedure
   .input(getInterviewInput)
   .output(getInterviewOutput)
   .query(async ({ ctx, input }) => {
-    const interview = await readInterview(ctx.sql, ctx.caller.company.id, input.id);
+    const caller = await ctx.admission.admit();
+    const interview = await readInterview(ctx.sql, caller.company.id, input.id);
     if (!interview) throw notFound("interview", input.id);
     return ok(ctx, { interview });
   });

@@ -15,7 +15,8 @@ export const getRecording = apiProcedure
   .input(getRecordingInput)
   .output(getRecordingOutput)
   .query(async ({ ctx, input }) => {
-    const found = await findRecording(ctx.sql, ctx.caller.company.id, input.id, new Date());
+    const caller = await ctx.admission.admit();
+    const found = await findRecording(ctx.sql, caller.company.id, input.id, new Date());
     if (found.kind === "no_candidate") throw notFound("candidate", input.id);
     if (found.kind === "unavailable") {
       throw new ApiError("not_found", found.status ? unavailable[found.status]! : "The candidate has no AI interview recording.", {

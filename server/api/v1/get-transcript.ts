@@ -8,7 +8,8 @@ export const getTranscript = apiProcedure
   .input(getTranscriptInput)
   .output(getTranscriptOutput)
   .query(async ({ ctx, input }) => {
-    const transcript = await readTranscript(ctx.sql, ctx.caller.company.id, input.id);
+    const caller = await ctx.admission.admit();
+    const transcript = await readTranscript(ctx.sql, caller.company.id, input.id);
     if (!transcript) throw notFound("candidate", input.id);
     return ok(ctx, { transcript: [...transcript] });
   });

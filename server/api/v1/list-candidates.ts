@@ -1,7 +1,7 @@
 import type { CandidateStatus } from "@/db/schema";
 import { invalidQuery } from "@/server/api/errors";
-import { apiProcedure, ok } from "@/server/api/trpc";
-import { listCandidates as readCandidates } from "@/server/read/candidates";
+import { apiProcedure, okWithList } from "@/server/api/trpc";
+import { type CandidatePageJson, candidatePageJson, candidatePageNext } from "@/server/read/candidates";
 import { type CursorKind, encodeCursor } from "@/server/security/cursors";
 import { listCandidatesInput, listCandidatesMeta, listCandidatesOutput } from "./list-candidates.types";
 import { cursorPosition, splitList, utcDateTime } from "./query-params";
@@ -11,25 +11,28 @@ export const listCandidates = apiProcedure
   .input(listCandidatesInput)
   .output(listCandidatesOutput)
   .query(async ({ ctx, input }) => {
-    const companyId = ctx.caller.company.id;
     const kind: CursorKind = input.state === "submitted" ? "candidates:submitted" : "candidates:started";
-    const after = input.cursor && cursorPosition("cursor", input.cursor, companyId);
     // The schema takes a cursor of either ordering; which one fits depends on `state`.
-    if (input.cursor && input.cursor.kind !== kind) {
+    const wrongOrdering = input.cursor && input.cursor.kind !== kind;
+    const filters = {
+      state: input.state,
+      interviewId: input.interview_id,
+      statuses: input.status ? (splitList(input.status) as CandidateStatus[]) : undefined,
+      submittedAfter: input.submitted_after && utcDateTime(input.submitted_after),
+      submittedBefore: input.submitted_before && utcDateTime(input.submitted_before),
+    };
+    // Admission and the page (as JSON text) in one statement; the page is read
+    // only for the cursor's company, which must be the caller's.
+    const { caller, page } = wrongOrdering
+      ? { caller: await ctx.admission.admit(), page: null }
+      : await ctx.admission.admitWith<CandidatePageJson>((company) => candidatePageJson(ctx.sql, company, filters, input.limit, input.cursor?.position), {
+          onlyForCompany: input.cursor?.companyId,
+        });
+    const companyId = caller.company.id;
+    if (input.cursor) cursorPosition("cursor", input.cursor, companyId);
+    if (wrongOrdering || !page) {
       throw invalidQuery([{ parameter: "cursor", code: "invalid_cursor", message: `belongs to another state's ordering than state=${input.state}` }]);
     }
-    const page = await readCandidates(
-      ctx.sql,
-      companyId,
-      {
-        state: input.state,
-        interviewId: input.interview_id,
-        statuses: input.status ? (splitList(input.status) as CandidateStatus[]) : undefined,
-        submittedAfter: input.submitted_after && utcDateTime(input.submitted_after),
-        submittedBefore: input.submitted_before && utcDateTime(input.submitted_before),
-      },
-      input.limit,
-      after,
-    );
-    return ok(ctx, { candidates: page.candidates, next_cursor: page.next ? encodeCursor(kind, companyId, page.next) : null });
+    const next = candidatePageNext(page);
+    return okWithList(ctx, "candidates", page.items, { next_cursor: next ? encodeCursor(kind, companyId, next) : null });
   });

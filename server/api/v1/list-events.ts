@@ -1,6 +1,6 @@
 import type { EventType } from "@/db/schema";
-import { apiProcedure, ok } from "@/server/api/trpc";
-import { listEvents as readEvents } from "@/server/read/events";
+import { apiProcedure, okWithList } from "@/server/api/trpc";
+import { type EventPageJson, eventPageJson, eventPageNext } from "@/server/read/events";
 import { encodeCursor } from "@/server/security/cursors";
 import { listEventsInput, listEventsMeta, listEventsOutput } from "./list-events.types";
 import { cursorPosition, splitList } from "./query-params";
@@ -10,12 +10,19 @@ export const listEvents = apiProcedure
   .input(listEventsInput)
   .output(listEventsOutput)
   .query(async ({ ctx, input }) => {
-    const companyId = ctx.caller.company.id;
-    const page = await readEvents(ctx.sql, companyId, {
+    const options = {
       types: input.type ? (splitList(input.type) as EventType[]) : undefined,
       interviewId: input.interview_id,
       limit: input.limit,
-      after: input.after && cursorPosition("after", input.after, companyId),
+      after: input.after?.position,
+    };
+    // Admission, the horizon, the events and their candidates (as JSON text)
+    // in one statement, so from one snapshot; read only for the cursor's company.
+    const { caller, page } = await ctx.admission.admitWith<EventPageJson>((company) => eventPageJson(ctx.sql, company, options), {
+      onlyForCompany: input.after?.companyId,
     });
-    return ok(ctx, { events: page.events, next_cursor: encodeCursor("events", companyId, page.next), has_more: page.hasMore });
+    const companyId = caller.company.id;
+    if (input.after) cursorPosition("after", input.after, companyId);
+    const next = eventPageNext(page!, options.after);
+    return okWithList(ctx, "events", page!.items, { next_cursor: encodeCursor("events", companyId, next), has_more: page!.has_more });
   });

@@ -9,7 +9,8 @@ export const listInterviews = apiProcedure
   .input(listInterviewsInput)
   .output(listInterviewsOutput)
   .query(async ({ ctx, input }) => {
-    const companyId = ctx.caller.company.id;
+    const caller = await ctx.admission.admit();
+    const companyId = caller.company.id;
     const page = await readInterviews(ctx.sql, companyId, {
       status: input.status,
       limit: input.limit,
