@@ -13,8 +13,9 @@ export type MessageOrigin = (typeof messageOrigins)[number];
 
 /**
  * One event to one webhook, with its retries. Messages about one candidate to
- * one webhook go strictly in the order of their events (`event_seq`, then
- * `seq`): only the first pending one of a (webhook, candidate) chain is attempted.
+ * one webhook go strictly in the order of their events in the history
+ * (`event_tx_id`, `event_seq`, then `seq`): only the first pending one of a
+ * (webhook, candidate) chain is attempted.
  */
 export const webhookMessages = pgTable(
   "webhook_messages",
@@ -30,7 +31,8 @@ export const webhookMessages = pgTable(
     eventType: text("event_type").$type<EventType>().notNull(),
     /** Ordering chain; null for samples, which belong to no real candidate. */
     candidateId: text("candidate_id"),
-    /** The event's place in the history: a chain goes in this order, whatever order its messages were created in. */
+    /** The event's place in the history (transaction, then sequence): a chain goes in this order, whatever order its messages were created in. */
+    eventTxId: bigint("event_tx_id", { mode: "bigint" }),
     eventSeq: bigint("event_seq", { mode: "bigint" }),
     isTest: boolean("is_test").notNull().default(false),
     /** A sample's made-up body; real events are rendered with the latest data at every attempt. */
@@ -48,7 +50,9 @@ export const webhookMessages = pgTable(
   },
   (table) => [
     uniqueIndex("webhook_messages_event_key").on(table.webhookId, table.eventId).where(sql`${table.origin} = 'event'`),
-    index("webhook_messages_chain_idx").on(table.webhookId, table.candidateId, table.eventSeq, table.seq).where(sql`${table.status} = 'pending'`),
+    index("webhook_messages_chain_idx")
+      .on(table.webhookId, table.candidateId, table.eventTxId, table.eventSeq, table.seq)
+      .where(sql`${table.status} = 'pending'`),
     index("webhook_messages_log_idx").on(table.webhookId, table.createdAt, table.id),
     index("webhook_messages_due_idx").on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
   ],

@@ -190,7 +190,7 @@ async function chainHead(db: Executor, message: { webhookId: string; candidateId
     .select({ id: webhookMessages.id, nextAttemptAt: webhookMessages.nextAttemptAt })
     .from(webhookMessages)
     .where(and(eq(webhookMessages.webhookId, message.webhookId), eq(webhookMessages.candidateId, message.candidateId!), eq(webhookMessages.status, "pending")))
-    .orderBy(asc(webhookMessages.eventSeq), asc(webhookMessages.seq))
+    .orderBy(asc(webhookMessages.eventTxId), asc(webhookMessages.eventSeq), asc(webhookMessages.seq))
     .limit(1);
   return head ?? null;
 }

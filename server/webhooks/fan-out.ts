@@ -72,6 +72,7 @@ async function runFanOut(ctx: DomainContext, companyId: string): Promise<{ creat
           eventId: event.id,
           eventType: event.type,
           candidateId: event.candidate_id,
+          eventTxId: BigInt(event.tx),
           eventSeq: BigInt(event.seq),
         })),
     );

@@ -32,7 +32,7 @@ export async function runWebhookMaintenance(deps: DeliveryDeps) {
       and not exists (
         select 1 from webhook_messages e
         where e.webhook_id = m.webhook_id and e.candidate_id = m.candidate_id and e.status = 'pending'
-          and (e.event_seq, e.seq) < (m.event_seq, m.seq)
+          and (e.event_tx_id, e.event_seq, e.seq) < (m.event_tx_id, m.event_seq, m.seq)
       )
     returning m.id`);
   for (const { id } of stuck) await scheduleDelivery(ctx.db, id, now);

@@ -198,6 +198,7 @@ async function enqueueCopies(ctx: DomainContext, tx: Executor, sources: Array<ty
       eventId: source.eventId,
       eventType: source.eventType,
       candidateId: source.candidateId,
+      eventTxId: source.eventTxId,
       eventSeq: source.eventSeq,
       isTest: source.isTest,
       sampleBody: source.sampleBody,

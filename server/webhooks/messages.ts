@@ -1,7 +1,8 @@
 /**
  * The one way a message enters the log: inserted ready to go, with a delivery
  * job for each that heads its (webhook, candidate) chain, that is, none of
- * the chain's waiting messages comes before it in event order. The rest are
+ * the chain's waiting messages comes before it in the history's order
+ * (transaction, then sequence). The rest are
  * released one by one as each predecessor finishes (deliver.ts).
  *
  * The chains' waiting messages are locked before deciding which new message
@@ -19,6 +20,14 @@ export type NewMessage = Omit<typeof webhookMessages.$inferInsert, "nextAttemptA
 
 const batchSize = 1000;
 
+/** An event's place in the history: its transaction, then its sequence number. */
+type HistoryPlace = { tx: bigint; seq: bigint };
+const placeOf = (message: { eventTxId: bigint | null; eventSeq: bigint | null }): HistoryPlace => ({
+  tx: message.eventTxId ?? 0n,
+  seq: message.eventSeq ?? 0n,
+});
+const isBefore = (a: HistoryPlace, b: HistoryPlace) => a.tx < b.tx || (a.tx === b.tx && a.seq < b.seq);
+
 /** Inserts the messages, due at `now`, and schedules the chain heads; returns the ids inserted. */
 export async function enqueueMessages(tx: Executor, messages: NewMessage[], now: Date): Promise<string[]> {
   if (messages.length === 0) return [];
@@ -28,7 +37,12 @@ export async function enqueueMessages(tx: Executor, messages: NewMessage[], now:
     chained.length === 0
       ? []
       : await tx
-          .select({ webhookId: webhookMessages.webhookId, candidateId: webhookMessages.candidateId, eventSeq: webhookMessages.eventSeq })
+          .select({
+            webhookId: webhookMessages.webhookId,
+            candidateId: webhookMessages.candidateId,
+            eventTxId: webhookMessages.eventTxId,
+            eventSeq: webhookMessages.eventSeq,
+          })
           .from(webhookMessages)
           .where(
             and(
@@ -39,12 +53,13 @@ export async function enqueueMessages(tx: Executor, messages: NewMessage[], now:
           )
           .orderBy(asc(webhookMessages.id))
           .for("update");
-  // Per chain, the earliest event a waiting (or just scheduled) message is for.
-  const firstWaiting = new Map<string, bigint>();
-  const wait = (chain: string, eventSeq: bigint) => {
-    if (!firstWaiting.has(chain) || eventSeq < firstWaiting.get(chain)!) firstWaiting.set(chain, eventSeq);
+  // Per chain, the earliest place in the history a waiting (or just scheduled) message is for.
+  const firstWaiting = new Map<string, HistoryPlace>();
+  const wait = (chain: string, place: HistoryPlace) => {
+    const first = firstWaiting.get(chain);
+    if (!first || isBefore(place, first)) firstWaiting.set(chain, place);
   };
-  for (const message of waiting) wait(chainOf(message)!, message.eventSeq!);
+  for (const message of waiting) wait(chainOf(message)!, placeOf(message));
   const inserted: string[] = [];
   for (let offset = 0; offset < messages.length; offset += batchSize) {
     const rows = await tx
@@ -55,13 +70,15 @@ export async function enqueueMessages(tx: Executor, messages: NewMessage[], now:
         id: webhookMessages.id,
         webhookId: webhookMessages.webhookId,
         candidateId: webhookMessages.candidateId,
+        eventTxId: webhookMessages.eventTxId,
         eventSeq: webhookMessages.eventSeq,
       });
     for (const message of rows) {
       inserted.push(message.id);
       const chain = chainOf(message);
-      if (chain && firstWaiting.has(chain) && firstWaiting.get(chain)! <= message.eventSeq!) continue;
-      if (chain) wait(chain, message.eventSeq!);
+      const first = chain ? firstWaiting.get(chain) : undefined;
+      if (first && !isBefore(placeOf(message), first)) continue;
+      if (chain) wait(chain, placeOf(message));
       await scheduleDelivery(tx, message.id, now);
     }
   }

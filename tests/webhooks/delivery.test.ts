@@ -518,3 +518,34 @@ describe("an attempt whose worker stalls past its lease before sending", () => {
     expect(bed.receiver.received).toEqual([]);
   });
 });
+
+describe("a chain's order", () => {
+  it("is the history's (transaction, then sequence), even where sequence numbers alone disagree", async () => {
+    await createWebhook(
+      test.ctx,
+      companyId,
+      { url: bed.receiver.url(), eventTypes: ["candidate.submitted", "candidate.status_changed"] },
+      allowReceiver(bed.receiver),
+    );
+    const candidate = await readyCandidate();
+    await submitAttempt(test.ctx, candidate.id);
+    // An event of an older transaction that drew its sequence number later
+    // (it wrote something before locking the candidate): first in the history.
+    const [submitted] = await test.ctx.db
+      .select()
+      .from(events)
+      .where(and(eq(events.candidateId, candidate.id), eq(events.type, "candidate.submitted")));
+    await test.ctx.db.insert(events).values({
+      id: test.ctx.newId("event"),
+      companyId,
+      candidateId: candidate.id,
+      interviewId: interview.id,
+      type: "candidate.status_changed",
+      change: { from: "needs_review", to: "shortlisted", by: { type: "team", name: "Ana" } },
+      createdAt: test.clock.now(),
+      txId: submitted!.txId - 1n,
+    });
+    await pump(bed.deps);
+    expect(bodies().map((body) => body.type)).toEqual(["candidate.status_changed", "candidate.submitted"]);
+  });
+});
