@@ -43,7 +43,7 @@ import { PostgresJsSession } from "drizzle-orm/postgres-js/session";
 import type postgres from "postgres";
 import { candidateAnswers, candidates, events, files, transcriptEntries } from "@/db/schema";
 import { enqueueFanOut } from "@/server/jobs/queue";
-import { systemActor, type Transaction } from "./candidate-changes";
+import { eventRow, systemActor, type Transaction } from "./candidate-changes";
 import type { CandidateRow } from "./candidate-row";
 import type { DomainContext } from "./context";
 import { eventsForChange } from "./event-rules";
@@ -76,17 +76,7 @@ export function prepareImport(ctx: DomainContext, attempts: ImportedAttempt[]): 
   for (const { candidate } of attempts) {
     // The single path appends these when the attempt is submitted.
     if (!candidate.submittedAt) continue;
-    for (const draft of eventsForChange(null, candidate, systemActor)) {
-      eventRows.push({
-        id: ctx.newId("event"),
-        companyId: candidate.companyId,
-        candidateId: candidate.id,
-        interviewId: candidate.interviewId,
-        type: draft.type,
-        change: draft.change,
-        createdAt: candidate.submittedAt,
-      });
-    }
+    for (const draft of eventsForChange(null, candidate, systemActor)) eventRows.push(eventRow(ctx, candidate, draft, candidate.submittedAt));
   }
   return {
     copies: [

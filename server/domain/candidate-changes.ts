@@ -44,6 +44,17 @@ export async function changeCandidate(
   });
 }
 
+/** The history row of one event the rules produced. */
+export const eventRow = (ctx: Pick<DomainContext, "newId">, candidate: EventBatch["candidate"], draft: EventDraft, at: Date) => ({
+  id: ctx.newId("event"),
+  companyId: candidate.companyId,
+  candidateId: candidate.id,
+  interviewId: candidate.interviewId,
+  type: draft.type,
+  change: draft.change,
+  createdAt: at,
+});
+
 export type EventBatch = { candidate: Pick<CandidateRow, "id" | "companyId" | "interviewId">; drafts: EventDraft[]; at: Date };
 
 /**
@@ -51,17 +62,7 @@ export type EventBatch = { candidate: Pick<CandidateRow, "id" | "companyId" | "i
  * webhooks: the job exists exactly when the events do.
  */
 export async function appendEvents(ctx: DomainContext, tx: Executor, batches: EventBatch[]): Promise<string[]> {
-  const rows = batches.flatMap(({ candidate, drafts, at }) =>
-    drafts.map((draft) => ({
-      id: ctx.newId("event"),
-      companyId: candidate.companyId,
-      candidateId: candidate.id,
-      interviewId: candidate.interviewId,
-      type: draft.type,
-      change: draft.change,
-      createdAt: at,
-    })),
-  );
+  const rows = batches.flatMap(({ candidate, drafts, at }) => drafts.map((draft) => eventRow(ctx, candidate, draft, at)));
   if (rows.length === 0) return [];
   await tx.insert(events).values(rows);
   // Fan-out reads the history itself, in order, from where it left off: the
