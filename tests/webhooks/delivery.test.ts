@@ -1,7 +1,7 @@
 /** Signed delivery, latest data, retries on the spec's schedule, ordering, failure policy, rotation. */
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { candidates, emails, events, webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
+import { candidates, type EventType, emails, events, webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
 import { createUser } from "@/server/domain/accounts";
 import { saveScore, storeRecording } from "@/server/domain/ai-interview";
 import { submitAttempt } from "@/server/domain/attempts";
@@ -47,14 +47,9 @@ const waitingOnLocks = async () =>
     )),
   ][0]!.waiting;
 
-/** A webhook for `candidate.submitted` and a candidate submitted since (fan-out not run yet). */
-async function webhookWithSubmission() {
-  const { id: webhookId } = await createWebhook(
-    test.ctx,
-    companyId,
-    { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] },
-    allowReceiver(bed.receiver),
-  );
+/** A webhook for these event types and a candidate submitted since (fan-out not run yet). */
+async function webhookWithSubmission(eventTypes: EventType[] = ["candidate.submitted"]) {
+  const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes }, allowReceiver(bed.receiver));
   const candidate = await readyCandidate();
   await submitAttempt(test.ctx, candidate.id);
   return { webhookId, candidate };
@@ -345,14 +340,7 @@ describe("a late recording", () => {
 
 describe("a chain's next message", () => {
   it("is released when its predecessor finishes while the fan-out creating it has not yet committed", async () => {
-    const { id: webhookId } = await createWebhook(
-      test.ctx,
-      companyId,
-      { url: bed.receiver.url(), eventTypes: ["candidate.submitted", "candidate.status_changed"] },
-      allowReceiver(bed.receiver),
-    );
-    const candidate = await readyCandidate();
-    await submitAttempt(test.ctx, candidate.id);
+    const { webhookId, candidate } = await webhookWithSubmission(["candidate.submitted", "candidate.status_changed"]);
     await fanOutCompany(test.ctx, companyId);
     const [head] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
     await clearJobs(test.ctx.db);
@@ -395,14 +383,7 @@ describe("a chain's next message", () => {
 
 describe("a message whose event no longer exists", () => {
   it("ends on our side: no request, no attempt, the webhook's record untouched, the log says why, the chain goes on", async () => {
-    const { id: webhookId } = await createWebhook(
-      test.ctx,
-      companyId,
-      { url: bed.receiver.url(), eventTypes: ["candidate.submitted", "candidate.status_changed"] },
-      allowReceiver(bed.receiver),
-    );
-    const candidate = await readyCandidate();
-    await submitAttempt(test.ctx, candidate.id);
+    const { webhookId, candidate } = await webhookWithSubmission(["candidate.submitted", "candidate.status_changed"]);
     await changeStatus(test.ctx, candidate.id, { to: "rejected", by: { type: "team", name: "Ana" } });
     await fanOutCompany(test.ctx, companyId);
     const [first] = await test.ctx.db
