@@ -51,6 +51,10 @@ const schema = z.object({
   /** A PEM file of extra certificate authorities trusted for webhook deliveries. */
   WEBHOOK_CA_FILE: optionalText,
   /** How long an attempt may run before a killed worker's attempt is taken as interrupted (> the 10 s deadline). */
+  /** Requests one worker process has in flight to one webhook. */
+  WEBHOOK_CONCURRENCY: integer(10),
+  /** Requests one worker process has in flight to all webhooks together. */
+  WEBHOOK_MAX_IN_FLIGHT: integer(100),
   WEBHOOK_ATTEMPT_LEASE_SECONDS: z.coerce.number().int().min(11).default(60),
   /** `npm run dev` only: where the demo company's webhook receiver listens (127.0.0.1). */
   DEMO_RECEIVER_PORT: integer(54330),

@@ -1,7 +1,9 @@
 /**
- * The graphile-worker process: runs every background task of the product.
- * Signals are handled by the caller so web, worker and database stop in order;
- * `runner.stop()` lets running deliveries finish and hands queued jobs back.
+ * The worker process: graphile-worker runs the background jobs (fan-out,
+ * emails, maintenance), and the dispatcher delivers webhook messages, claimed
+ * in batches from the log. Signals are handled by the caller so web, worker
+ * and database stop in order; stopping lets running deliveries finish and
+ * hands queued jobs back.
  */
 import { EventEmitter } from "node:events";
 import { Logger, parseCronItems, type Runner, run, type TaskList, type WorkerEvents } from "graphile-worker";
@@ -12,8 +14,8 @@ import { log } from "@/server/log";
 import { createMailer } from "@/server/notifications/email";
 import { type ClientOptions, createDeliveryClient } from "@/server/webhooks/delivery-client";
 import type { WorkerDeps } from "./deps";
+import { type DispatcherOptions, startDispatcher } from "./dispatcher";
 import { keepAlive } from "./liveness";
-import { deliverWebhookMessage } from "./tasks/deliver-webhook-message";
 import { fanOutEvents } from "./tasks/fan-out-events";
 import { forgetSpentRateLimitsTask } from "./tasks/forget-spent-rate-limits";
 import { sendEmail } from "./tasks/send-email";
@@ -22,7 +24,6 @@ import { deleteExpired, webhookMaintenance } from "./tasks/webhook-maintenance";
 export function taskList(deps: WorkerDeps): TaskList {
   return {
     [taskNames.fanOut]: fanOutEvents(deps),
-    [taskNames.deliver]: deliverWebhookMessage(deps),
     [taskNames.sendEmail]: sendEmail(deps),
     [taskNames.maintenance]: webhookMaintenance(deps),
     [taskNames.deleteExpiredHistory]: deleteExpired(deps),
@@ -48,7 +49,10 @@ export type WorkerHandle = { stop: () => Promise<void> };
 
 export type WorkerOptions = {
   connectionString: string;
+  /** Jobs graphile-worker runs at once. */
   concurrency: number;
+  /** Requests the dispatcher keeps in flight, in all and to one webhook. */
+  deliveries: Omit<DispatcherOptions, "pollMs">;
   /** Targets deliveries may reach despite the public-address rule, and extra CAs they trust: the caller's WEBHOOK_ALLOW_TARGETS and WEBHOOK_CA_FILE. */
   delivery: Pick<ClientOptions, "allowTargets" | "extraCa">;
   deps?: Partial<WorkerDeps>;
@@ -60,7 +64,7 @@ export type WorkerOptions = {
  * retrying until the database answers again. `stop()` ends it for good.
  */
 export async function startWorker(options: WorkerOptions): Promise<WorkerHandle> {
-  const database = createDatabase(options.connectionString, { max: options.concurrency + 2, asyncCommit: true });
+  const database = createDatabase(options.connectionString, { max: options.concurrency + 4, asyncCommit: true });
   const client = createDeliveryClient(options.delivery);
   const deps: WorkerDeps = { ctx: createDomainContext(database.db), sql: database.sql, client, mailer: createMailer(), ...options.deps };
   let runner: Runner | null = null;
@@ -114,11 +118,12 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
   };
 
   await launch();
+  const dispatcher = startDispatcher(deps, options.deliveries);
   return {
     stop: async () => {
       stopping = true;
       liveness?.stop();
-      await runner?.stop().catch((error: unknown) => log.warn("the worker pool did not stop cleanly", { error }));
+      await Promise.all([dispatcher.stop(), runner?.stop().catch((error: unknown) => log.warn("the worker pool did not stop cleanly", { error }))]);
       await client.close();
       await database.close();
     },

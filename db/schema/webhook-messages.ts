@@ -15,7 +15,7 @@ export type MessageOrigin = (typeof messageOrigins)[number];
  * One event to one webhook, with its retries. Messages about one candidate to
  * one webhook go strictly in the order of their events in the history
  * (`event_tx_id`, `event_seq`, then `seq`): only the first pending one of a
- * (webhook, candidate) chain is attempted.
+ * (webhook, candidate) chain is attempted; the others are `held`.
  */
 export const webhookMessages = pgTable(
   "webhook_messages",
@@ -40,7 +40,9 @@ export const webhookMessages = pgTable(
     status: text("status", { enum: messageStatuses }).notNull().default("pending"),
     attemptCount: integer("attempt_count").notNull().default(0),
     nextAttemptAt: time("next_attempt_at").notNull(),
-    /** Set when an attempt starts; an attempt that never finished (a killed worker) is found by it. */
+    /** Waits behind an earlier pending message of its chain; the dispatcher claims only messages not held. */
+    held: boolean("held").notNull().default(false),
+    /** Set when an attempt starts (the lease); an attempt that never finished (a killed worker) is found by it. */
     attemptStartedAt: time("attempt_started_at"),
     completedAt: time("completed_at"),
     /** Why a message ended without reaching the receiver (our side, not the receiver's), for the log. */
@@ -54,6 +56,6 @@ export const webhookMessages = pgTable(
       .on(table.webhookId, table.candidateId, table.eventTxId, table.eventSeq, table.seq)
       .where(sql`${table.status} = 'pending'`),
     index("webhook_messages_log_idx").on(table.webhookId, table.createdAt, table.id),
-    index("webhook_messages_due_idx").on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    index("webhook_messages_ready_idx").on(table.nextAttemptAt, table.seq).where(sql`${table.status} = 'pending' and not ${table.held}`),
   ],
 );

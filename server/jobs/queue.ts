@@ -14,7 +14,6 @@ const addJob = sql.raw(`${workerSchema}.add_job`);
 
 export const taskNames = {
   fanOut: "fan-out-events",
-  deliver: "deliver-webhook-message",
   sendEmail: "send-email",
   maintenance: "webhook-maintenance",
   deleteExpiredHistory: "delete-expired-history",
@@ -22,7 +21,6 @@ export const taskNames = {
 } as const;
 
 export type FanOutPayload = { companyId: string };
-export type DeliverPayload = { messageId: string };
 export type SendEmailPayload = { emailId: string };
 
 /**
@@ -39,19 +37,6 @@ export async function enqueueFanOut(db: Executor, companyId: string, followUp?: 
       ${JSON.stringify(payload)}::json,
       run_at => ${followUp ? sql`now() + ${followUp.followUpInMs} * interval '1 millisecond'` : sql`null`},
       job_key => ${followUp ? `fan-out:${companyId}` : null}::text
-    )`);
-}
-
-/** A message has at most one job (job key `message:<id>`); adding it again moves its run time. */
-export async function scheduleDelivery(db: Executor, messageId: string, runAt: Date) {
-  const payload: DeliverPayload = { messageId };
-  await db.execute(sql`
-    select ${addJob}(
-      ${taskNames.deliver},
-      ${JSON.stringify(payload)}::json,
-      run_at => ${runAt.toISOString()}::timestamptz,
-      job_key => ${`message:${messageId}`},
-      max_attempts => 10
     )`);
 }
 

@@ -232,14 +232,16 @@ export async function getTranscript(sql: postgres.Sql, companyId: string, candid
 
 /* ---- The API's pages as JSON text, written by PostgreSQL (see json-text.ts) ---- */
 
-/** The plain columns a candidate's JSON text is written from; `c` is candidates, `i` its interview. */
-export const candidateRowColumns = (sql: postgres.Sql) => sql`
+/** The plain columns a candidate's JSON text is written from; `c` is candidates, `i` its interview. Plain SQL text, for either client. */
+export const candidateRowColumnList = `
   c.id, c.attempt, c.name, c.email, c.phone, c.interview_id, i.title as interview_title, i.pass_mark,
   c.status, c.rejection_reason, c.started_at, c.submitted_at,
   c.result_state, c.incomplete_reason, c.score, c.recommendation, c.summary, c.strengths, c.areas_to_improve,
   c.skills, c.highlights, c.ended_for_conduct,
   c.ai_started_at, c.ai_mode, c.ai_language, c.ai_duration_seconds, c.ai_questions_asked, c.ai_questions_answered,
   c.recording_status`;
+
+export const candidateRowColumns = (sql: postgres.Sql) => sql.unsafe(candidateRowColumnList);
 
 /** `case <value> when 'a' then '<JSON of label a>' … end`, from one of the label maps above. */
 const jsonLabel = (value: string, labels: Record<string, string>) =>

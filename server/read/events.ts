@@ -119,7 +119,8 @@ const eventJsonText = (candidate: string) => {
 
 const builtEventJson = new Map<string, string>();
 
-function eventJson() {
+/** The SQL text of an event's JSON (as `renderEvent` gives it) from an events row `e` and its candidate's row `r` of `candidateRowColumnList`; built once. */
+export function eventJson() {
   const candidate = candidateJson();
   let text = builtEventJson.get(candidate);
   if (!text) {

@@ -67,10 +67,11 @@ if (mode !== "web") {
   const runner = await startWorker({
     connectionString: database.url,
     concurrency: env.WORKER_CONCURRENCY,
+    deliveries: { slots: env.WEBHOOK_MAX_IN_FLIGHT, perWebhook: env.WEBHOOK_CONCURRENCY },
     delivery: { allowTargets: webhookTargets, extraCa: webhookCaFile ? readFileSync(webhookCaFile, "utf8") : undefined },
   });
   stops.push(() => runner.stop());
-  log.info("worker started", { concurrency: env.WORKER_CONCURRENCY });
+  log.info("worker started", { concurrency: env.WORKER_CONCURRENCY, webhookConcurrency: env.WEBHOOK_CONCURRENCY });
 }
 stops.push(() => stopDemoReceiver(), database.stop);
 

@@ -1,28 +1,48 @@
 /**
- * One attempt of one message, run by the `deliver-webhook-message` task.
+ * Webhook deliveries in batches: the hot path, in hand-written SQL.
  *
- * 1. Only the oldest waiting message of its (webhook, candidate) chain is
- *    attempted; a later one is held back until it succeeds or fails for good.
- * 2. The message is leased (`attempt_started_at`) in its own short
- *    transaction: no transaction stays open during the HTTP request. A lease
- *    that runs out (its worker died) is taken over by the next attempt.
- * 3. A message whose event no longer exists ends on our side: no request, no
- *    attempt row, nothing counted against the webhook; the log says why.
- * 4. The outcome is recorded with the attempt in one transaction, which also
- *    schedules the retry (our own schedule) or releases the chain's next one,
- *    and queues any email the failure policy sends.
+ * 1. Only the head of a (webhook, candidate) chain is attempted: the others
+ *    are `held` (messages.ts) and made ready, in the history's order, as each
+ *    head finishes.
+ * 2. Claiming is one statement: up to `limit` ready, due messages, oldest
+ *    first, locked with SKIP LOCKED (so workers never wait for each other),
+ *    leased (`attempt_started_at`) and returned with their webhooks and their
+ *    bodies, which PostgreSQL renders (the event with its candidate's latest
+ *    data, the same JSON text as GET /v1/events). A lease that ran out (its
+ *    worker died) is claimed again. No transaction stays open during HTTP.
+ * 3. A webhook gets at most its `room` of the claim: a worker caps how many
+ *    requests it has in flight to one webhook, so a slow receiver cannot take
+ *    every slot.
+ * 4. A message whose event or candidate no longer exists, or whose webhook was
+ *    turned off, ends on our side: no request, no attempt row, nothing counted
+ *    against the webhook; the log says why.
+ * 5. A worker that stalls until its lease has nearly run out sends nothing:
+ *    another attempt may hold the message by now.
+ * 6. Outcomes are recorded for the whole batch in one transaction: one
+ *    statement writes the attempt rows, the messages (only while this attempt
+ *    still holds the lease: a webhook turned off meanwhile has failed the
+ *    message, and that stands) and the webhooks' bookkeeping; a second,
+ *    with a fresh snapshot that sees messages committed meanwhile, makes each
+ *    finished chain's next message ready. The failure policy runs only for a
+ *    webhook whose failure run has reached one of its thresholds.
+ *
+ * The worker's commits do not wait for the WAL flush (db/client.ts): should
+ * PostgreSQL itself crash just after one, the message is sent again after its
+ * lease, with the same event id. Delivery is at least once.
  */
-import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { retryOnDeadlock } from "@/db/deadlocks";
-import { webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
-import type { DomainContext } from "@/server/domain/context";
+import { type EventType, webhooks } from "@/db/schema";
 import { env } from "@/server/env";
-import { scheduleDelivery } from "@/server/jobs/queue";
-import { answerDeadlineMs, type DeliveryResult } from "./delivery-client";
+import { candidateRowColumnList } from "@/server/read/candidates";
+import { eventJson } from "@/server/read/events";
+import type { DeliveryResult } from "./delivery-client";
+import { answerDeadlineMs } from "./delivery-client";
 import type { DeliveryDeps } from "./deps";
-import { recordDeliveryOutcome } from "./failure-policy";
-import { renderBody } from "./payload";
+import { applyFailurePolicy } from "./failure-policy";
+import { alertAfterMs, disableAfterMs } from "./failure-thresholds";
+import { readyChainHeads } from "./messages";
 import { maxAttempts, retryDelayAfter } from "./retry-schedule";
 import { decryptSecret } from "./secrets";
 import { signatureHeader } from "./signature";
@@ -31,173 +51,313 @@ import { eventGoneReason, webhookOffReason } from "./unsent-reasons";
 /** An attempt older than this without an outcome was interrupted (a killed worker). */
 export const leaseMs = () => env.WEBHOOK_ATTEMPT_LEASE_SECONDS * 1000;
 
-export type DeliveryOutcome = "succeeded" | "retry_scheduled" | "failed" | "ended" | "held" | "not_due" | "busy" | "gone";
-
-export async function deliverMessage(deps: DeliveryDeps, messageId: string): Promise<DeliveryOutcome> {
-  const { ctx } = deps;
-  const now = ctx.clock.now();
-  const [found] = await ctx.db
-    .select({ message: webhookMessages, webhook: webhooks })
-    .from(webhookMessages)
-    .innerJoin(webhooks, eq(webhooks.id, webhookMessages.webhookId))
-    .where(eq(webhookMessages.id, messageId));
-  if (found?.message.status !== "pending") return "gone";
-  const { message, webhook } = found;
-  // Created while the webhook was being turned off (fan-out read it enabled).
-  if (!webhook.enabled) return endUnsent(ctx, message, message.attemptStartedAt, webhookOffReason);
-  if (message.candidateId) {
-    const head = await chainHead(ctx.db, message);
-    if (head && head.id !== message.id) {
-      // Held back: make sure the message in front is on its way.
-      await scheduleDelivery(ctx.db, head.id, new Date(Math.max(head.nextAttemptAt.getTime(), now.getTime())));
-      return "held";
-    }
-  }
-  if (message.nextAttemptAt > now) {
-    await scheduleDelivery(ctx.db, message.id, message.nextAttemptAt);
-    return "not_due";
-  }
-
-  const leased = await ctx.db
-    .update(webhookMessages)
-    .set({ attemptStartedAt: now })
-    .where(
-      and(
-        eq(webhookMessages.id, message.id),
-        eq(webhookMessages.status, "pending"),
-        or(isNull(webhookMessages.attemptStartedAt), lte(webhookMessages.attemptStartedAt, new Date(now.getTime() - leaseMs()))),
-      ),
-    )
-    .returning({ id: webhookMessages.id });
-  if (leased.length === 0) {
-    // Another attempt holds the lease. Should its worker have died, look again
-    // the moment the lease runs out rather than at the next maintenance run.
-    await scheduleDelivery(ctx.db, message.id, new Date((message.attemptStartedAt ?? now).getTime() + leaseMs()));
-    return "busy";
-  }
-
-  const body = await renderBody(deps.sql, message);
-  if (body === null) return endUnsent(ctx, message, now, eventGoneReason);
-  // A stalled worker must not send after its lease has passed to another attempt.
-  if (now.getTime() + leaseMs() - ctx.clock.now().getTime() < answerDeadlineMs) return "busy";
-  const attempt = message.attemptCount + 1;
-  const headers = requestHeaders(message, attempt, body, signingSecrets(webhook, now), Math.floor(now.getTime() / 1000));
-  const result = await deps.client.post(webhook.url, body, headers);
-  return record(deps, { message, webhookUrl: webhook.url, attempt, startedAt: now, headers, result });
-}
-
-/** Our side cannot make the message: it fails with the reason, and the chain goes on. */
-async function endUnsent(ctx: DomainContext, message: typeof webhookMessages.$inferSelect, leasedAt: Date | null, reason: string): Promise<DeliveryOutcome> {
-  const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const ended = await tx
-      .update(webhookMessages)
-      .set({ status: "failed", attemptStartedAt: null, completedAt: now, failureReason: reason })
-      .where(
-        and(
-          eq(webhookMessages.id, message.id),
-          eq(webhookMessages.status, "pending"),
-          leasedAt ? eq(webhookMessages.attemptStartedAt, leasedAt) : isNull(webhookMessages.attemptStartedAt),
-        ),
-      )
-      .returning({ id: webhookMessages.id });
-    if (ended.length === 0) return "gone";
-    await releaseNextInChain(tx, message, now);
-    return "ended";
-  });
-}
-
-/** The current secret, and the previous one during the 24 hours after a replacement. */
-function signingSecrets(webhook: typeof webhooks.$inferSelect, now: Date) {
-  const secrets = [decryptSecret(webhook.secretCiphertext)];
-  if (webhook.previousSecretCiphertext && webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt > now) {
-    secrets.push(decryptSecret(webhook.previousSecretCiphertext));
-  }
-  return secrets;
-}
-
 export const userAgent = () => `InterviewAPI-Webhooks/1.0 (+${env.APP_URL})`;
 
-function requestHeaders(message: typeof webhookMessages.$inferSelect, attempt: number, body: string, secrets: string[], timestamp: number) {
-  return {
+export type ClaimedMessage = {
+  id: string;
+  webhookId: string;
+  candidateId: string | null;
+  eventId: string;
+  eventType: EventType;
+  attemptCount: number;
+  leasedAt: Date;
+  /** The JSON text to send; null when the event or its candidate no longer exists. */
+  body: string | null;
+  webhook: { url: string; enabled: boolean; secrets: string[] };
+};
+
+export type ClaimOptions = {
+  limit: number;
+  /** How many more requests each webhook may have (invariant 3); webhooks not listed may have `perWebhook`. */
+  room?: ReadonlyMap<string, number>;
+  perWebhook?: number;
+};
+
+type ClaimedRow = {
+  id: string;
+  webhook_id: string;
+  candidate_id: string | null;
+  event_id: string;
+  event_type: EventType;
+  attempt_count: number;
+  sample_body: string | null;
+  body: string | null;
+  url: string;
+  enabled: boolean;
+  secret_ciphertext: string;
+  previous_secret_ciphertext: string | null;
+  previous_secret_valid: boolean | null;
+};
+
+/** Claims and leases up to `limit` due chain heads (invariants 2 and 3), oldest first. */
+export async function claimDue(db: Executor, now: Date, options: ClaimOptions): Promise<ClaimedMessage[]> {
+  const room = [...(options.room ?? new Map<string, number>())];
+  const full = room.filter(([, left]) => left <= 0).map(([webhookId]) => webhookId);
+  const leasedAt = now.toISOString();
+  const rows = await db.execute<ClaimedRow>(sql`
+    with due as (
+      select m.id, m.webhook_id, m.next_attempt_at, m.seq
+      from webhook_messages m
+      where m.status = 'pending' and not m.held and m.next_attempt_at <= ${leasedAt}::timestamptz
+        and (m.attempt_started_at is null or m.attempt_started_at <= ${new Date(now.getTime() - leaseMs()).toISOString()}::timestamptz)
+        and m.webhook_id <> all(${sql.param(full)}::text[])
+      order by m.next_attempt_at, m.seq
+      limit ${options.limit * 2}
+      for update skip locked
+    ), chosen as (
+      select d.id
+      from (select d.*, row_number() over (partition by d.webhook_id order by d.next_attempt_at, d.seq) as n from due d) d
+      left join unnest(${sql.param(room.map(([webhookId]) => webhookId))}::text[], ${sql.param(room.map(([, left]) => left))}::int[]) as k(webhook_id, room)
+        on k.webhook_id = d.webhook_id
+      where d.n <= coalesce(k.room, ${options.perWebhook ?? options.limit})
+      order by d.next_attempt_at, d.seq
+      limit ${options.limit}
+    ), claimed as (
+      update webhook_messages m set attempt_started_at = ${leasedAt}::timestamptz
+      from chosen where m.id = chosen.id
+      returning m.id, m.company_id, m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body, m.next_attempt_at, m.seq
+    )
+    select m.id, m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body::text,
+      w.url, w.enabled, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at > ${leasedAt}::timestamptz as previous_secret_valid,
+      case when m.sample_body is null and r.id is not null then ${sql.raw(eventJson())} end as body
+    from claimed m
+    join webhooks w on w.id = m.webhook_id
+    left join events e on m.sample_body is null and e.id = m.event_id and e.company_id = m.company_id
+    left join lateral (
+      select ${sql.raw(candidateRowColumnList)}
+      from candidates c join interviews i on i.id = c.interview_id
+      where c.id = e.candidate_id and c.company_id = m.company_id and not c.is_preview
+    ) r on true
+    order by m.next_attempt_at, m.seq`);
+  const secrets = signingSecrets();
+  return [...rows].map((row) => ({
+    id: row.id,
+    webhookId: row.webhook_id,
+    candidateId: row.candidate_id,
+    eventId: row.event_id,
+    eventType: row.event_type,
+    attemptCount: row.attempt_count,
+    leasedAt: now,
+    // A sample's made-up body goes as JSON.stringify wrote it from the stored value.
+    body: row.sample_body === null ? row.body : JSON.stringify(JSON.parse(row.sample_body)),
+    webhook: { url: row.url, enabled: row.enabled, secrets: secrets(row) },
+  }));
+}
+
+/** The current secret, and the previous one during the 24 hours after a replacement; each webhook's decrypted once per claim. */
+function signingSecrets() {
+  const known = new Map<string, string[]>();
+  return (row: ClaimedRow) => {
+    let secrets = known.get(row.webhook_id);
+    if (!secrets) {
+      secrets = [decryptSecret(row.secret_ciphertext)];
+      if (row.previous_secret_ciphertext && row.previous_secret_valid) secrets.push(decryptSecret(row.previous_secret_ciphertext));
+      known.set(row.webhook_id, secrets);
+    }
+    return secrets;
+  };
+}
+
+/** What became of one claimed message, ready to be recorded. */
+export type Attempted =
+  | { message: ClaimedMessage; kind: "sent"; attempt: number; startedAt: Date; headers: Record<string, string>; result: DeliveryResult }
+  | { message: ClaimedMessage; kind: "unsent"; reason: string }
+  | { message: ClaimedMessage; kind: "lease_lost" };
+
+/** Sends one claimed message, unless our side cannot make it (invariants 4 and 5). */
+export async function attemptDelivery({ ctx, client }: DeliveryDeps, message: ClaimedMessage): Promise<Attempted> {
+  if (!message.webhook.enabled) return { message, kind: "unsent", reason: webhookOffReason };
+  if (message.body === null) return { message, kind: "unsent", reason: eventGoneReason };
+  if (message.leasedAt.getTime() + leaseMs() - ctx.clock.now().getTime() < answerDeadlineMs) return { message, kind: "lease_lost" };
+  const attempt = message.attemptCount + 1;
+  const startedAt = message.leasedAt;
+  const headers = {
     "Content-Type": "application/json",
     "User-Agent": userAgent(),
     "Service-Event-Id": message.eventId,
     "Service-Event-Type": message.eventType,
     "Service-Delivery-Attempt": String(attempt),
-    "Service-Signature": signatureHeader(body, secrets, timestamp),
+    "Service-Signature": signatureHeader(message.body, message.webhook.secrets, Math.floor(startedAt.getTime() / 1000)),
+  };
+  const result = await client.post(message.webhook.url, message.body, headers);
+  return { message, kind: "sent", attempt, startedAt, headers, result };
+}
+
+export type DeliveryOutcome = "succeeded" | "retry_scheduled" | "failed" | "ended" | "gone" | "lease_lost";
+
+type OutcomeRow = {
+  message_id: string;
+  webhook_id: string;
+  leased_at: string;
+  status: "pending" | "succeeded" | "failed";
+  attempt: number | null;
+  next_attempt_at: string | null;
+  failure_reason: string | null;
+  attempt_id: string | null;
+  url: string | null;
+  duration_ms: number | null;
+  request_headers: Record<string, string> | null;
+  response_status: number | null;
+  response_headers: Record<string, string> | null;
+  response_body: string | null;
+  succeeded: boolean | null;
+  error_class: string | null;
+  error_message: string | null;
+};
+
+/** The message's new state after an attempt: retried on our schedule, or finished. */
+function outcomeRow(deps: DeliveryDeps, attempted: Exclude<Attempted, { kind: "lease_lost" }>, now: Date): OutcomeRow {
+  const { message } = attempted;
+  const base = { message_id: message.id, webhook_id: message.webhookId, leased_at: message.leasedAt.toISOString() };
+  if (attempted.kind === "unsent") {
+    return {
+      ...base,
+      status: "failed",
+      attempt: null,
+      next_attempt_at: null,
+      failure_reason: attempted.reason,
+      attempt_id: null,
+      url: null,
+      duration_ms: null,
+      request_headers: null,
+      response_status: null,
+      response_headers: null,
+      response_body: null,
+      succeeded: null,
+      error_class: null,
+      error_message: null,
+    };
+  }
+  const { attempt, result } = attempted;
+  const delay = result.succeeded ? null : retryDelayAfter(attempt);
+  const retry = delay !== null && attempt < maxAttempts;
+  return {
+    ...base,
+    status: result.succeeded ? "succeeded" : retry ? "pending" : "failed",
+    attempt,
+    next_attempt_at: retry ? new Date(now.getTime() + delay).toISOString() : null,
+    failure_reason: null,
+    attempt_id: deps.ctx.newId("attempt"),
+    url: message.webhook.url,
+    duration_ms: result.durationMs,
+    request_headers: attempted.headers,
+    response_status: result.status,
+    response_headers: result.headers,
+    response_body: result.bodyExcerpt,
+    succeeded: result.succeeded,
+    error_class: result.errorClass,
+    error_message: result.errorMessage,
   };
 }
 
-type Recorded = {
-  message: typeof webhookMessages.$inferSelect;
-  webhookUrl: string;
-  attempt: number;
-  startedAt: Date;
-  headers: Record<string, string>;
-  result: DeliveryResult;
+type RecordedRow = {
+  id: string;
+  webhook_id: string;
+  candidate_id: string | null;
+  status: "pending" | "succeeded" | "failed";
+  /** Milliseconds since the epoch. */
+  failing_since: number | null;
+  alerted: boolean | null;
+  webhook_enabled: boolean | null;
 };
 
-async function record({ ctx }: DeliveryDeps, { message, webhookUrl, attempt, startedAt, headers, result }: Recorded): Promise<DeliveryOutcome> {
-  const now = ctx.clock.now();
-  const delay = result.succeeded ? null : retryDelayAfter(attempt);
-  const outcome: DeliveryOutcome = result.succeeded ? "succeeded" : delay !== null && attempt < maxAttempts ? "retry_scheduled" : "failed";
-  return retryOnDeadlock(() =>
-    ctx.db.transaction(async (tx) => {
-      await tx.insert(webhookAttempts).values({
-        id: ctx.newId("attempt"),
-        messageId: message.id,
-        webhookId: message.webhookId,
-        attempt,
-        url: webhookUrl,
-        startedAt,
-        durationMs: result.durationMs,
-        requestHeaders: headers,
-        responseStatus: result.status,
-        responseHeaders: result.headers,
-        responseBody: result.bodyExcerpt,
-        succeeded: result.succeeded,
-        errorClass: result.errorClass,
-        errorMessage: result.errorMessage,
-        createdAt: now,
-      });
-      const nextAttemptAt = outcome === "retry_scheduled" ? new Date(now.getTime() + delay!) : message.nextAttemptAt;
-      // Only while this attempt still holds the message: a webhook turned off
-      // meanwhile has failed it, and that must stand.
-      const updated = await tx
-        .update(webhookMessages)
-        .set({
-          attemptCount: attempt,
-          attemptStartedAt: null,
-          status: outcome === "retry_scheduled" ? "pending" : outcome,
-          nextAttemptAt,
-          completedAt: outcome === "retry_scheduled" ? null : now,
-        })
-        .where(and(eq(webhookMessages.id, message.id), eq(webhookMessages.status, "pending"), eq(webhookMessages.attemptStartedAt, startedAt)))
-        .returning({ id: webhookMessages.id });
-      if (updated.length === 0) return "gone";
-      if (outcome === "retry_scheduled") await scheduleDelivery(tx, message.id, nextAttemptAt);
-      else await releaseNextInChain(tx, message, now);
-      await recordDeliveryOutcome(tx, ctx, message.webhookId, result, now);
-      return outcome;
+/** Records a batch's outcomes (invariant 6); returns each message's outcome. */
+export async function recordOutcomes(deps: DeliveryDeps, batch: Attempted[]): Promise<Map<string, DeliveryOutcome>> {
+  const outcomes = new Map<string, DeliveryOutcome>();
+  for (const attempted of batch) if (attempted.kind === "lease_lost") outcomes.set(attempted.message.id, "lease_lost");
+  const now = deps.ctx.clock.now();
+  const rows = batch.flatMap((attempted) => (attempted.kind === "lease_lost" ? [] : [outcomeRow(deps, attempted, now)]));
+  if (rows.length === 0) return outcomes;
+  const recorded = await retryOnDeadlock(() =>
+    deps.ctx.db.transaction(async (tx) => {
+      const updated = [...(await tx.execute<RecordedRow>(recordStatement(rows, now)))];
+      const finished = updated.filter((row) => row.status !== "pending");
+      await readyChainHeads(
+        tx,
+        finished.map((row) => ({ webhookId: row.webhook_id, candidateId: row.candidate_id })),
+      );
+      await applyPolicyWhereDue(tx, deps, updated, now);
+      return updated;
     }),
   );
+  const applied = new Map(recorded.map((row) => [row.id, row.status]));
+  for (const row of rows) {
+    const status = applied.get(row.message_id);
+    outcomes.set(row.message_id, status === undefined ? "gone" : row.failure_reason !== null ? "ended" : status === "pending" ? "retry_scheduled" : status);
+  }
+  return outcomes;
 }
 
-/** The first waiting message of the message's chain, in the order of its events. */
-async function chainHead(db: Executor, message: { webhookId: string; candidateId: string | null }) {
-  const [head] = await db
-    .select({ id: webhookMessages.id, nextAttemptAt: webhookMessages.nextAttemptAt })
-    .from(webhookMessages)
-    .where(and(eq(webhookMessages.webhookId, message.webhookId), eq(webhookMessages.candidateId, message.candidateId!), eq(webhookMessages.status, "pending")))
-    .orderBy(asc(webhookMessages.eventTxId), asc(webhookMessages.eventSeq), asc(webhookMessages.seq))
-    .limit(1);
-  return head ?? null;
+/**
+ * Attempt rows for every request made (even one whose message was failed
+ * meanwhile), message updates while the lease is still theirs, and the
+ * webhooks' bookkeeping: a success in the batch ends a failure run; a failure
+ * starts one unless the batch also had a success. Busy webhooks succeed many
+ * times a second: their row is touched only when a failure run ends or the
+ * last success is more than a second old.
+ */
+function recordStatement(rows: OutcomeRow[], now: Date) {
+  const at = now.toISOString();
+  return sql`
+    with outcome as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as o(
+        message_id text, webhook_id text, leased_at timestamptz, status text, attempt int, next_attempt_at timestamptz, failure_reason text,
+        attempt_id text, url text, duration_ms int, request_headers jsonb, response_status int, response_headers jsonb, response_body text,
+        succeeded boolean, error_class text, error_message text)
+    ), updated as (
+      update webhook_messages m set
+        status = o.status,
+        attempt_count = coalesce(o.attempt, m.attempt_count),
+        attempt_started_at = null,
+        next_attempt_at = coalesce(o.next_attempt_at, m.next_attempt_at),
+        completed_at = case when o.status = 'pending' then null else ${at}::timestamptz end,
+        failure_reason = coalesce(o.failure_reason, m.failure_reason)
+      from outcome o
+      where m.id = o.message_id and m.status = 'pending' and m.attempt_started_at = o.leased_at
+      returning m.id, m.webhook_id, m.candidate_id, m.status, o.succeeded
+    ), attempts as (
+      insert into webhook_attempts (id, message_id, webhook_id, attempt, url, started_at, duration_ms, request_headers,
+        response_status, response_headers, response_body, succeeded, error_class, error_message, created_at)
+      select o.attempt_id, o.message_id, o.webhook_id, o.attempt, o.url, o.leased_at, o.duration_ms, o.request_headers,
+        o.response_status, o.response_headers, o.response_body, o.succeeded, o.error_class, o.error_message, ${at}::timestamptz
+      from outcome o where o.attempt_id is not null
+    ), tried as (
+      select u.webhook_id, bool_or(u.succeeded) as any_success, bool_or(not u.succeeded) as any_failure
+      from updated u where u.succeeded is not null group by u.webhook_id
+    ), touched as (
+      update webhooks w set
+        last_success_at = case when t.any_success then ${at}::timestamptz else w.last_success_at end,
+        failing_since = case when t.any_success then null else coalesce(w.failing_since, ${at}::timestamptz) end,
+        failure_alerted_at = case when t.any_success then null else w.failure_alerted_at end,
+        last_failure_at = case when t.any_failure then ${at}::timestamptz else w.last_failure_at end
+      from tried t
+      where w.id = t.webhook_id
+        and (t.any_failure or w.failing_since is not null or w.last_success_at is null
+          or w.last_success_at < ${at}::timestamptz - interval '1 second')
+      returning w.id, w.enabled, w.failing_since, w.failure_alerted_at
+    )
+    select u.id, u.webhook_id, u.candidate_id, u.status,
+      (extract(epoch from t.failing_since) * 1000)::float8 as failing_since, t.failure_alerted_at is not null as alerted, t.enabled as webhook_enabled
+    from updated u left join touched t on t.id = u.webhook_id`;
 }
 
-/** When a message is done, the next waiting one about the same candidate goes at once. */
-export async function releaseNextInChain(tx: Executor, message: { webhookId: string; candidateId: string | null }, now: Date) {
-  if (!message.candidateId) return;
-  const next = await chainHead(tx, message);
-  if (next) await scheduleDelivery(tx, next.id, new Date(Math.max(next.nextAttemptAt.getTime(), now.getTime())));
+/** The failure policy, for the webhooks whose failure run has just reached a threshold (failure-policy.ts). */
+async function applyPolicyWhereDue(tx: Executor, deps: DeliveryDeps, recorded: RecordedRow[], now: Date) {
+  const due = new Set<string>();
+  for (const row of recorded) {
+    if (!row.webhook_enabled || row.failing_since === null) continue;
+    const failingFor = now.getTime() - row.failing_since;
+    if (failingFor >= disableAfterMs || (failingFor >= alertAfterMs && !row.alerted)) due.add(row.webhook_id);
+  }
+  for (const webhookId of due) {
+    const [webhook] = await tx.select().from(webhooks).where(eq(webhooks.id, webhookId));
+    if (webhook) await applyFailurePolicy(tx, deps.ctx, webhook, now);
+  }
+}
+
+/** One round: claims what is due, sends it all at once, records it all. Returns each message's outcome. */
+export async function deliverDue(deps: DeliveryDeps, options: ClaimOptions): Promise<Map<string, DeliveryOutcome>> {
+  const claimed = await claimDue(deps.ctx.db, deps.ctx.clock.now(), options);
+  if (claimed.length === 0) return new Map();
+  return recordOutcomes(deps, await Promise.all(claimed.map((message) => attemptDelivery(deps, message))));
 }

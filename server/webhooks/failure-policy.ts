@@ -3,46 +3,23 @@
  * success the company's admins are emailed once; after 3 days the webhook is
  * turned off, its waiting messages fail, and the admins are emailed again
  * (the times are in failure-thresholds.ts).
- * A success ends the run. Evaluated after every attempt and by the periodic
- * maintenance, so a webhook that stops getting attempts is still turned off.
+ * A success ends the run. A run's start and end are recorded with each batch
+ * of attempts (deliver.ts), which applies this policy when a threshold is
+ * reached; the periodic maintenance applies it too, so a webhook that stops
+ * getting attempts is still turned off.
  * Each email is queued in the transaction that changes the webhook's state,
  * so the email cannot be lost once the state has changed.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { webhookMessages, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { env } from "@/server/env";
 import { type AdminEmail, queueAdminEmail } from "@/server/notifications/email";
-import type { DeliveryResult } from "./delivery-client";
 import { alertAfter, alertAfterMs, disableAfter, disableAfterMs } from "./failure-thresholds";
 import { webhookOffReason } from "./unsent-reasons";
 
 type PolicyContext = Pick<DomainContext, "newId" | "clock">;
-
-/** Counts an attempt's result against its webhook, then applies the policy. */
-export async function recordDeliveryOutcome(tx: Executor, ctx: PolicyContext, webhookId: string, result: DeliveryResult, now: Date) {
-  if (result.succeeded) {
-    // Busy webhooks succeed many times a second: touch the row only when a
-    // failure run ends or the last success is more than a second old.
-    await tx
-      .update(webhooks)
-      .set({ lastSuccessAt: now, failingSince: null, failureAlertedAt: null })
-      .where(
-        and(
-          eq(webhooks.id, webhookId),
-          sql`(${webhooks.failingSince} is not null or ${webhooks.lastSuccessAt} is null or ${webhooks.lastSuccessAt} < ${new Date(now.getTime() - 1000).toISOString()}::timestamptz)`,
-        ),
-      );
-    return;
-  }
-  const [webhook] = await tx
-    .update(webhooks)
-    .set({ lastFailureAt: now, failingSince: sql`coalesce(${webhooks.failingSince}, ${now.toISOString()}::timestamptz)` })
-    .where(eq(webhooks.id, webhookId))
-    .returning();
-  if (webhook) await applyFailurePolicy(tx, ctx, webhook, now);
-}
 
 export async function applyFailurePolicy(tx: Executor, ctx: PolicyContext, webhook: typeof webhooks.$inferSelect, now: Date) {
   if (!webhook.enabled || !webhook.failingSince) return;

@@ -1,17 +1,18 @@
 /**
  * Periodic work (graphile-worker cron): the failure policy for webhooks that
- * get no more attempts, re-queuing attempts a killed worker left unfinished,
+ * get no more attempts, readying any chain left without a ready head,
  * catching up fan-out whose job was lost, and deleting the delivery log and
- * events older than 30 days.
+ * events older than 30 days. (Attempts a killed worker left unfinished need
+ * nothing: their lease runs out and the dispatcher claims them again.)
  */
 import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import { events, webhookMessages, webhooks } from "@/db/schema";
-import { enqueueFanOut, scheduleDelivery } from "@/server/jobs/queue";
-import { leaseMs } from "./deliver";
+import { enqueueFanOut } from "@/server/jobs/queue";
 import { logRetentionDays } from "./delivery-log";
 import type { DeliveryDeps } from "./deps";
 import { applyFailurePolicy } from "./failure-policy";
 import { companiesBehind } from "./fan-out";
+import { announceReady, readyChainHeads } from "./messages";
 
 export async function runWebhookMaintenance(deps: DeliveryDeps) {
   const { ctx } = deps;
@@ -22,24 +23,23 @@ export async function runWebhookMaintenance(deps: DeliveryDeps) {
     .where(and(eq(webhooks.enabled, true), isNotNull(webhooks.failingSince)));
   for (const webhook of failing) await ctx.db.transaction((tx) => applyFailurePolicy(tx, ctx, webhook, now));
 
-  // Interrupted attempts (lease expired) and due messages whose job went
-  // missing go again now. Only chain heads: held ones follow their predecessor.
-  const stuck = await ctx.db.execute<{ id: string }>(sql`
-    update webhook_messages m set attempt_started_at = null
-    where m.status = 'pending'
-      and m.next_attempt_at <= ${new Date(now.getTime() - leaseMs()).toISOString()}::timestamptz
-      and (m.attempt_started_at is null or m.attempt_started_at <= ${new Date(now.getTime() - leaseMs()).toISOString()}::timestamptz)
-      and not exists (
-        select 1 from webhook_messages e
-        where e.webhook_id = m.webhook_id and e.candidate_id = m.candidate_id and e.status = 'pending'
-          and (e.event_tx_id, e.event_seq, e.seq) < (m.event_tx_id, m.event_seq, m.seq)
-      )
-    returning m.id`);
-  for (const { id } of stuck) await scheduleDelivery(ctx.db, id, now);
+  // Every chain has a ready head (messages.ts); should one ever be left
+  // without, it would wait for ever: ready it.
+  const unheaded = await ctx.db.execute<{ webhook_id: string; candidate_id: string }>(sql`
+    select webhook_id, candidate_id from webhook_messages
+    where status = 'pending' and candidate_id is not null
+    group by webhook_id, candidate_id
+    having bool_and(held)`);
+  const chains = [...unheaded].map((row) => ({ webhookId: row.webhook_id, candidateId: row.candidate_id }));
+  if (chains.length > 0)
+    await ctx.db.transaction(async (tx) => {
+      await readyChainHeads(tx, chains);
+      await announceReady(tx);
+    });
 
   const behind = await companiesBehind(ctx.db);
   for (const companyId of behind) await enqueueFanOut(ctx.db, companyId);
-  return { requeued: [...stuck].length, fanOutsCaughtUp: behind.length };
+  return { chainsReadied: chains.length, fanOutsCaughtUp: behind.length };
 }
 
 export async function deleteExpiredHistory(deps: DeliveryDeps) {

@@ -9,12 +9,11 @@ import { retryOnDeadlock } from "@/db/deadlocks";
 import { companies, interviews, webhookMessages, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { DomainError, invalidInput, notFound, parseInput } from "@/server/domain/errors";
-import { scheduleDelivery } from "@/server/jobs/queue";
 import { hostnameOf, targetOf } from "./address";
 import { type Resolver, systemResolver } from "./delivery-client";
 import { failWaitingMessages } from "./failure-policy";
 import { resolveAndVet } from "./ip-policy";
-import { enqueueMessages } from "./messages";
+import { announceReady, enqueueMessages } from "./messages";
 import { sampleEventBody } from "./sample";
 import { decryptSecret, encryptSecret, generateSecret } from "./secrets";
 import { maxWebhooksPerCompany, type WebhookSettingsInput, webhookChangesSchema, webhookSettingsSchema } from "./settings-schema";
@@ -116,14 +115,13 @@ export async function updateWebhook(ctx: DomainContext, companyId: string, webho
   });
 }
 
+/** Waiting retries go now; held messages still wait their turn in their chains. */
 async function redeliverWaitingNow(tx: Executor, webhookId: string, now: Date) {
-  const waiting = await tx
+  await tx
     .update(webhookMessages)
     .set({ nextAttemptAt: now })
-    .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")))
-    .returning({ id: webhookMessages.id });
-  // Each job finds out whether its message heads its chain; held ones wait their turn.
-  for (const { id } of waiting) await scheduleDelivery(tx, id, now);
+    .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")));
+  await announceReady(tx);
 }
 
 export async function setWebhookEnabled(ctx: DomainContext, companyId: string, webhookId: string, enabled: boolean, by = "an admin") {

@@ -1,86 +1,93 @@
 /**
- * The one way a message enters the log: inserted ready to go, with a delivery
- * job for each that heads its (webhook, candidate) chain, that is, none of
+ * The one way a message enters the log: inserted due now, and ready for the
+ * dispatcher when it heads its (webhook, candidate) chain, that is, none of
  * the chain's waiting messages comes before it in the history's order
- * (transaction, then sequence). The rest are
- * released one by one as each predecessor finishes (deliver.ts).
+ * (transaction, then sequence). The rest are `held`, and released one by one
+ * as each predecessor finishes (deliver.ts).
  *
  * The chains' waiting messages are locked before deciding which new message
  * heads its chain, so a predecessor finishing at this moment either is seen
  * finished here, or waits for this commit and then sees, and releases, the
- * new message. Samples belong to no chain and always get a job. An event's
+ * new message. Samples belong to no chain and are always ready. An event's
  * second message to the same webhook is skipped (a unique index).
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { webhookMessages } from "@/db/schema";
-import { scheduleDelivery } from "@/server/jobs/queue";
 
-export type NewMessage = Omit<typeof webhookMessages.$inferInsert, "nextAttemptAt" | "createdAt" | "status" | "attemptCount">;
+/** The channel that wakes the dispatchers when messages become ready now; sent with the commit that makes them ready. */
+export const readyChannel = "webhook_messages_ready";
+
+export async function announceReady(tx: Executor) {
+  await tx.execute(sql.raw(`notify ${readyChannel}`));
+}
+
+export type NewMessage = Omit<typeof webhookMessages.$inferInsert, "nextAttemptAt" | "createdAt" | "status" | "attemptCount" | "held">;
+
+type Chain = { webhookId: string; candidateId?: string | null };
+type LinkedChain = { webhookId: string; candidateId: string };
 
 const batchSize = 1000;
 
-/** An event's place in the history: its transaction, then its sequence number. */
-type HistoryPlace = { tx: bigint; seq: bigint };
-const placeOf = (message: { eventTxId: bigint | null; eventSeq: bigint | null }): HistoryPlace => ({
-  tx: message.eventTxId ?? 0n,
-  seq: message.eventSeq ?? 0n,
-});
-const isBefore = (a: HistoryPlace, b: HistoryPlace) => a.tx < b.tx || (a.tx === b.tx && a.seq < b.seq);
-
-/** Inserts the messages, due at `now`, and schedules the chain heads; returns the ids inserted. */
+/** Inserts the messages, due at `now`, and makes each chain's head ready; returns the ids inserted. */
 export async function enqueueMessages(tx: Executor, messages: NewMessage[], now: Date): Promise<string[]> {
   if (messages.length === 0) return [];
-  const chainOf = (message: { webhookId: string; candidateId?: string | null }) => (message.candidateId ? `${message.webhookId}/${message.candidateId}` : null);
-  const chained = messages.filter((message) => message.candidateId);
-  const waiting =
-    chained.length === 0
-      ? []
-      : await tx
-          .select({
-            webhookId: webhookMessages.webhookId,
-            candidateId: webhookMessages.candidateId,
-            eventTxId: webhookMessages.eventTxId,
-            eventSeq: webhookMessages.eventSeq,
-          })
-          .from(webhookMessages)
-          .where(
-            and(
-              eq(webhookMessages.status, "pending"),
-              inArray(webhookMessages.webhookId, [...new Set(chained.map((message) => message.webhookId))]),
-              inArray(webhookMessages.candidateId, [...new Set(chained.map((message) => message.candidateId!))]),
-            ),
-          )
-          .orderBy(asc(webhookMessages.id))
-          .for("update");
-  // Per chain, the earliest place in the history a waiting (or just scheduled) message is for.
-  const firstWaiting = new Map<string, HistoryPlace>();
-  const wait = (chain: string, place: HistoryPlace) => {
-    const first = firstWaiting.get(chain);
-    if (!first || isBefore(place, first)) firstWaiting.set(chain, place);
-  };
-  for (const message of waiting) wait(chainOf(message)!, placeOf(message));
+  const chains = distinctChains(messages);
+  if (chains.length > 0) {
+    await tx
+      .select({ id: webhookMessages.id })
+      .from(webhookMessages)
+      .where(
+        and(
+          eq(webhookMessages.status, "pending"),
+          inArray(webhookMessages.webhookId, [...new Set(chains.map((chain) => chain.webhookId))]),
+          inArray(webhookMessages.candidateId, [...new Set(chains.map((chain) => chain.candidateId))]),
+        ),
+      )
+      .orderBy(asc(webhookMessages.id))
+      .for("update");
+  }
   const inserted: string[] = [];
   for (let offset = 0; offset < messages.length; offset += batchSize) {
     const rows = await tx
       .insert(webhookMessages)
-      .values(messages.slice(offset, offset + batchSize).map((message) => ({ ...message, nextAttemptAt: now, createdAt: now })))
+      .values(
+        messages.slice(offset, offset + batchSize).map((message) => ({ ...message, held: Boolean(message.candidateId), nextAttemptAt: now, createdAt: now })),
+      )
       .onConflictDoNothing({ target: [webhookMessages.webhookId, webhookMessages.eventId], where: sql`${webhookMessages.origin} = 'event'` })
-      .returning({
-        id: webhookMessages.id,
-        webhookId: webhookMessages.webhookId,
-        candidateId: webhookMessages.candidateId,
-        eventTxId: webhookMessages.eventTxId,
-        eventSeq: webhookMessages.eventSeq,
-      });
-    for (const message of rows) {
-      inserted.push(message.id);
-      const chain = chainOf(message);
-      const first = chain ? firstWaiting.get(chain) : undefined;
-      if (first && !isBefore(placeOf(message), first)) continue;
-      if (chain) wait(chain, placeOf(message));
-      await scheduleDelivery(tx, message.id, now);
-    }
+      .returning({ id: webhookMessages.id });
+    inserted.push(...rows.map((row) => row.id));
   }
+  if (inserted.length === 0) return inserted;
+  await readyChainHeads(tx, chains);
+  await announceReady(tx);
   return inserted;
+}
+
+/**
+ * Makes the first pending message of each chain (in the history's order)
+ * ready and holds the rest. Run under the chains' lock when messages enter
+ * (above), and in a fresh statement after a chain's head finishes (deliver.ts),
+ * so it sees any message committed while the head was being recorded.
+ */
+export async function readyChainHeads(tx: Executor, chains: Chain[]): Promise<void> {
+  const linked = chains.filter((chain): chain is LinkedChain => Boolean(chain.candidateId));
+  if (linked.length === 0) return;
+  await tx.execute(sql`
+    update webhook_messages m set held = m.id <> h.first_id
+    from (
+      select distinct on (p.webhook_id, p.candidate_id) p.webhook_id, p.candidate_id, p.id as first_id
+      from webhook_messages p
+      join unnest(${sql.param(linked.map((chain) => chain.webhookId))}::text[], ${sql.param(linked.map((chain) => chain.candidateId))}::text[]) as c(webhook_id, candidate_id)
+        on p.webhook_id = c.webhook_id and p.candidate_id = c.candidate_id
+      where p.status = 'pending'
+      order by p.webhook_id, p.candidate_id, p.event_tx_id, p.event_seq, p.seq
+    ) h
+    where m.webhook_id = h.webhook_id and m.candidate_id = h.candidate_id and m.status = 'pending' and m.held <> (m.id <> h.first_id)`);
+}
+
+function distinctChains(messages: Chain[]): LinkedChain[] {
+  const seen = new Map<string, LinkedChain>();
+  for (const { webhookId, candidateId } of messages) if (candidateId) seen.set(`${webhookId}/${candidateId}`, { webhookId, candidateId });
+  return [...seen.values()];
 }

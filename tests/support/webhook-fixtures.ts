@@ -1,9 +1,10 @@
 /** Webhook services wired to a test database, a test receiver and a recording mailer. */
 
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { webhooks } from "@/db/schema";
-import { type DeliverPayload, type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
+import { webhookMessages, webhooks } from "@/db/schema";
+import { type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import { createDeliveryClient } from "@/server/webhooks/delivery-client";
 import type { AddressOptions } from "@/server/webhooks/manage";
 import type { WorkerDeps } from "@/worker/deps";
@@ -29,9 +30,14 @@ export function webhookDeps(test: TestDatabase, receiver: Receiver): WorkerDeps 
   };
 }
 
-/** Ids of messages whose delivery job is queued, oldest first (what the worker would run). */
-export async function queuedMessageIds(deps: WorkerDeps): Promise<string[]> {
-  return (await queuedJobs<DeliverPayload>(deps.ctx.db, taskNames.deliver)).map((job) => job.payload.messageId);
+/** Ids of the messages ready for the dispatcher (chain heads and samples still pending), in the order it claims them. */
+export async function readyMessageIds(deps: WorkerDeps): Promise<string[]> {
+  const rows = await deps.ctx.db
+    .select({ id: webhookMessages.id })
+    .from(webhookMessages)
+    .where(and(eq(webhookMessages.status, "pending"), eq(webhookMessages.held, false)))
+    .orderBy(asc(webhookMessages.nextAttemptAt), asc(webhookMessages.seq));
+  return rows.map((row) => row.id);
 }
 
 /** An independent check of `Service-Signature`, written from spec 5.1, not from our code. */
@@ -48,37 +54,41 @@ export function verifySignature(header: string, rawBody: string, secret: string)
 }
 
 /**
- * Runs the queued jobs as the worker would, on a clock the test moves: fan-out
- * and email jobs are always due, delivery jobs when the test clock reaches
- * them, fan-out first, then oldest first, until none is left. (Tests of the
- * real worker run graphile-worker itself.)
+ * Runs the background work as the worker would, on a clock the test moves:
+ * queued fan-out and email jobs first (always due), then the dispatcher's
+ * claims one message at a time, oldest first, while any is due on the test
+ * clock, until nothing is left. Returns `id:outcome` per delivery. (Tests of
+ * the real worker run the worker process itself.)
  */
 export async function pump(deps: WorkerDeps): Promise<string[]> {
   const { fanOutCompany } = await import("@/server/webhooks/fan-out");
-  const { deliverMessage } = await import("@/server/webhooks/deliver");
+  const { deliverDue } = await import("@/server/webhooks/deliver");
   const { sendQueuedEmail } = await import("@/server/notifications/email");
-  const rank = (task: string) => [taskNames.fanOut, taskNames.sendEmail, taskNames.deliver].indexOf(task as never);
   const outcomes: string[] = [];
   for (let round = 0; round < 1000; round++) {
-    const due = (await queuedJobs<Partial<FanOutPayload & DeliverPayload & SendEmailPayload>>(deps.ctx.db))
-      .filter((job) => job.task !== taskNames.deliver || job.runAt <= deps.ctx.clock.now())
-      .sort((a, b) => rank(a.task) - rank(b.task) || a.runAt.getTime() - b.runAt.getTime() || Number(a.id) - Number(b.id));
-    const job = due[0];
-    if (!job) return outcomes;
-    await clearJobs(deps.ctx.db, [job.id]);
-    // A fan-out follow-up waits for older transactions (on this shared server) to end.
-    const followUpIn = job.runAt.getTime() - Date.now();
-    if (job.task === taskNames.fanOut && followUpIn > 0) await new Promise((resolve) => setTimeout(resolve, followUpIn));
-    if (job.task === taskNames.fanOut) await fanOutCompany(deps.ctx, job.payload.companyId!);
-    else if (job.task === taskNames.sendEmail) await sendQueuedEmail(deps.ctx, deps.mailer, job.payload.emailId!);
-    else outcomes.push(`${job.payload.messageId}:${await deliverMessage(deps, job.payload.messageId!)}`);
+    const [job] = (await queuedJobs<Partial<FanOutPayload & SendEmailPayload>>(deps.ctx.db))
+      .filter((queued) => queued.task === taskNames.fanOut || queued.task === taskNames.sendEmail)
+      .sort((a, b) => (a.task === b.task ? 0 : a.task === taskNames.fanOut ? -1 : 1) || Number(a.id) - Number(b.id));
+    if (job) {
+      await clearJobs(deps.ctx.db, [job.id]);
+      // A fan-out follow-up waits for older transactions (on this shared server) to end.
+      const followUpIn = job.runAt.getTime() - Date.now();
+      if (job.task === taskNames.fanOut && followUpIn > 0) await new Promise((resolve) => setTimeout(resolve, followUpIn));
+      if (job.task === taskNames.fanOut) await fanOutCompany(deps.ctx, job.payload.companyId!);
+      else await sendQueuedEmail(deps.ctx, deps.mailer, job.payload.emailId!);
+      continue;
+    }
+    const delivered = await deliverDue(deps, { limit: 1 });
+    if (delivered.size === 0) return outcomes;
+    for (const [id, outcome] of delivered) outcomes.push(`${id}:${outcome}`);
   }
-  throw new Error("pump: jobs keep coming");
+  throw new Error("pump: work keeps coming");
 }
 
 /**
  * A receiver and webhook services for a test file. Each test starts with no
- * queued job and no other enabled webhook, and the receiver answers 200.
+ * queued job, no waiting message and no other enabled webhook, and the
+ * receiver answers 200.
  */
 export function useWebhookTestbed(test: TestDatabase) {
   const bed = {} as { receiver: Receiver; deps: ReturnType<typeof webhookDeps> };
@@ -92,6 +102,7 @@ export function useWebhookTestbed(test: TestDatabase) {
   });
   beforeEach(async () => {
     await clearJobs(test.ctx.db);
+    await test.ctx.db.update(webhookMessages).set({ status: "failed", attemptStartedAt: null }).where(eq(webhookMessages.status, "pending"));
     await test.ctx.db.update(webhooks).set({ enabled: false });
     bed.receiver.received.length = 0;
     bed.receiver.answer(() => ({ status: 200, body: "ok" }));

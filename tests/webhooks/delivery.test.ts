@@ -6,9 +6,9 @@ import { createUser } from "@/server/domain/accounts";
 import { saveScore, storeRecording } from "@/server/domain/ai-interview";
 import { submitAttempt } from "@/server/domain/attempts";
 import { changeStatus } from "@/server/domain/statuses";
-import { type DeliverPayload, type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
+import { type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import { sendQueuedEmail } from "@/server/notifications/email";
-import { deliverMessage, leaseMs } from "@/server/webhooks/deliver";
+import { deliverDue, leaseMs } from "@/server/webhooks/deliver";
 import { applyFailurePolicy } from "@/server/webhooks/failure-policy";
 import { fanOutCompany } from "@/server/webhooks/fan-out";
 import { runWebhookMaintenance } from "@/server/webhooks/maintenance";
@@ -18,7 +18,7 @@ import { eventGoneReason, webhookOffReason } from "@/server/webhooks/unsent-reas
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, recording, score, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { clearJobs, queuedJobs } from "../support/jobs";
-import { allowReceiver, pump, queuedMessageIds, useWebhookTestbed, verifySignature } from "../support/webhook-fixtures";
+import { allowReceiver, pump, readyMessageIds, useWebhookTestbed, verifySignature } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
 const bed = useWebhookTestbed(test);
@@ -62,6 +62,9 @@ async function fannedOutMessage() {
   const [message] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
   return { webhookId, candidate, message: message! };
 }
+
+/** One dispatcher round (claim, send, record): the outcome of the message given. */
+const deliverRound = async (messageId: string, deps = bed.deps) => (await deliverDue(deps, { limit: 10 })).get(messageId);
 
 const bodies = () =>
   bed.receiver.received.map(
@@ -274,7 +277,7 @@ describe("turning a webhook off", () => {
     await clearJobs(test.ctx.db);
     await fanOutCompany(test.ctx, companyId);
     const [message] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
-    const attempt = deliverMessage(bed.deps, message!.id);
+    const attempt = deliverRound(message!.id);
     await bed.receiver.waitFor(1);
     await setWebhookEnabled(test.ctx, companyId, webhookId, false);
     expect(await attempt).toBe("gone");
@@ -348,7 +351,7 @@ describe("a chain's next message", () => {
     // The head is in flight: leased, its request at the receiver.
     let answer = () => {};
     bed.receiver.answer(() => ({ status: 200, until: new Promise<void>((resolve) => (answer = resolve)) }));
-    const attempt = deliverMessage(bed.deps, head!.id);
+    const attempt = deliverRound(head!.id);
     await bed.receiver.waitFor(1);
 
     // A later event's fan-out runs in a transaction that stays open...
@@ -377,7 +380,7 @@ describe("a chain's next message", () => {
       .from(webhookMessages)
       .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")));
     expect(next).toBeDefined();
-    expect(await queuedMessageIds(bed.deps)).toEqual([next!.id]);
+    expect(await readyMessageIds(bed.deps)).toEqual([next!.id]);
   });
 });
 
@@ -451,13 +454,12 @@ describe("an attempt whose worker died", () => {
     const { webhookId } = await webhookWithSubmission();
     await fanOutCompany(test.ctx, companyId);
     await clearJobs(test.ctx.db);
-    // Leased by a worker that then died; its job is run again (dead-worker sweep).
-    const leasedAt = test.clock.now();
-    const [message] = await test.ctx.db.update(webhookMessages).set({ attemptStartedAt: leasedAt }).where(eq(webhookMessages.webhookId, webhookId)).returning();
-    expect(await deliverMessage(bed.deps, message!.id)).toBe("busy");
-    const [job] = await queuedJobs<DeliverPayload>(test.ctx.db, taskNames.deliver);
-    expect(job).toMatchObject({ payload: { messageId: message!.id }, runAt: new Date(leasedAt.getTime() + leaseMs()) });
-    test.clock.advance(leaseMs());
+    // Leased by a worker that then died.
+    await test.ctx.db.update(webhookMessages).set({ attemptStartedAt: test.clock.now() }).where(eq(webhookMessages.webhookId, webhookId));
+    expect(await deliverDue(bed.deps, { limit: 10 })).toEqual(new Map());
+    test.clock.advance(leaseMs() - 1);
+    expect(await deliverDue(bed.deps, { limit: 10 })).toEqual(new Map());
+    test.clock.advance(1);
     await pump(bed.deps);
     expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted"]);
   });
@@ -482,7 +484,7 @@ describe("a message created as its webhook was turned off", () => {
     const { webhookId, message } = await fannedOutMessage();
     // Fan-out read the webhook on; the admin's "off" committed just after.
     await test.ctx.db.update(webhooks).set({ enabled: false }).where(eq(webhooks.id, webhookId));
-    expect(await deliverMessage(bed.deps, message!.id)).toBe("ended");
+    expect(await deliverRound(message!.id)).toBe("ended");
     const [ended] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.id, message!.id));
     expect(ended).toMatchObject({ status: "failed", failureReason: webhookOffReason });
     expect(bed.receiver.received).toEqual([]);
@@ -495,7 +497,7 @@ describe("an attempt whose worker stalls past its lease before sending", () => {
     // The clock jumps most of a lease between taking it and sending.
     let calls = 0;
     const stalling = { now: () => new Date(test.clock.now().getTime() + (calls++ > 0 ? leaseMs() - 5_000 : 0)) };
-    expect(await deliverMessage({ ...bed.deps, ctx: { ...test.ctx, clock: stalling } }, message!.id)).toBe("busy");
+    expect(await deliverRound(message!.id, { ...bed.deps, ctx: { ...test.ctx, clock: stalling } })).toBe("lease_lost");
     expect(bed.receiver.received).toEqual([]);
   });
 });
