@@ -1,10 +1,24 @@
 /**
- * `npm run bench:webhooks [-- --events 20000]`
+ * `npm run bench:webhooks [-- --events 20000 --concurrency 10]`
  *
- * Deliveries per second and commit-to-arrival latency of the webhook pipeline
- * (the real worker process: fan-out, ordering, signing, delivery log) against
- * a bare graphile-worker task that signs and POSTs the same body, measured in
- * the same run to the same local HTTPS receiver.
+ * The webhook pipeline as it runs (real worker processes: fan-out, ordering,
+ * signing, the delivery log) against a bare graphile-worker task that signs
+ * and POSTs the same body, in the same run, to the same local HTTPS receiver,
+ * at the same concurrency (requests in flight to one webhook):
+ *
+ * - deliveries per second, and database statements per delivered message
+ *   (every top-level statement the server ran while draining, fan-out and
+ *   job bookkeeping included, from pg_stat_statements);
+ * - commit → arrival latency when idle;
+ * - with 2 and 4 worker processes: the rate, and every candidate's events
+ *   arriving in the history's order;
+ * - with a receiver answering in 200 ms: the rate against what the
+ *   concurrency allows;
+ * - a webhook whose receiver answers in 10 s beside a fast one: the fast
+ *   one's rate against its rate alone.
+ *
+ * Rates run from the first arrival to the last, so process start-up counts
+ * for neither side.
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -18,9 +32,9 @@ import { submitAttempt } from "@/server/domain/attempts";
 import { createDomainContext } from "@/server/domain/context";
 import { env } from "@/server/env";
 import { localFileStorage } from "@/server/storage/file-storage";
-import { createWebhook } from "@/server/webhooks/manage";
+import { createWebhook, setWebhookEnabled } from "@/server/webhooks/manage";
 import { completeSteps, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
-import { startReceiver } from "../support/receiver";
+import { type Received, startReceiver } from "../support/receiver";
 import { benchDatabase, fixed, table } from "./support";
 
 const { values } = parseArgs({ options: { events: { type: "string", default: "20000" }, concurrency: { type: "string", default: "10" } } });
@@ -38,7 +52,8 @@ writeFileSync(caFile, receiver.ca);
 const { id: companyId } = await createCompany(ctx, { name: "Bench" });
 await createUser(ctx, { companyId, email: "bench-admin@example.com", name: "Admin", role: "admin", password: "long enough password" });
 const interview = await makeInterview(ctx, companyId);
-const { secret } = await createWebhook(ctx, companyId, { url: receiver.url() }, { allowTargets: [receiver.target] });
+const addresses = { allowTargets: [receiver.target] };
+const fast = await createWebhook(ctx, companyId, { url: receiver.url("/fast") }, addresses);
 
 function startProductWorker(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/runtime/main.ts", "worker"], {
@@ -50,7 +65,7 @@ function startProductWorker(): Promise<ChildProcess> {
       DATABASE_URL: database.url,
       WEBHOOK_ALLOW_TARGETS: receiver.target,
       WEBHOOK_CA_FILE: caFile,
-      WORKER_CONCURRENCY: String(concurrency),
+      WEBHOOK_CONCURRENCY: String(concurrency),
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -61,24 +76,86 @@ function startProductWorker(): Promise<ChildProcess> {
 }
 const stop = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
     child.once("exit", () => resolve());
     child.kill("SIGTERM");
   });
 
-/** Waits until the receiver has `count` requests; returns the time of the last. */
-async function arrivals(count: number, timeoutMs = 600_000) {
+/** Waits until `count` requests to `hookPath` (any, when not given) have arrived; returns them. */
+async function arrivals(count: number, hookPath?: string, timeoutMs = 900_000): Promise<Received[]> {
   const deadline = Date.now() + timeoutMs;
-  while (receiver.received.length < count) {
-    if (Date.now() > deadline) throw new Error(`only ${receiver.received.length} of ${count} arrived`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  for (;;) {
+    const arrived = hookPath ? receiver.received.filter((request) => request.path === hookPath) : receiver.received;
+    if (arrived.length >= count) return arrived.slice(0, count);
+    if (Date.now() > deadline) throw new Error(`only ${arrived.length} of ${count} arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return receiver.received[count - 1]!.at;
 }
+
+/** Deliveries per second from the first arrival to the last. */
+const rateOf = (arrived: Received[]) => (arrived.length - 1) / ((arrived.at(-1)!.at - arrived[0]!.at) / 1000);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
-// 1. Idle latency: one submission at a time, commit to arrival of its events.
-let worker = await startProductWorker();
+const eventCount = async () => Number((await handle.sql`select count(*) from events`)[0]!.count);
+
+/** Bulk-writes candidates (their events wait for a worker); returns how many events they made. */
+async function writeCandidates(candidates: number, seed: number) {
+  const before = await eventCount();
+  await simulate(ctx, { companyId, interviews: 0, candidates, bulk: true, seed });
+  return (await eventCount()) - before;
+}
+
+/** Arrivals whose event came before one of the same candidate already received at the same webhook (first arrivals only). */
+async function orderViolations(arrived: Received[]) {
+  const history = await handle.sql<Array<{ id: string }>>`select id from events order by tx_id, seq`;
+  const place = new Map(history.map((event, index) => [event.id, index]));
+  const last = new Map<string, number>();
+  const seen = new Set<string>();
+  let violations = 0;
+  for (const request of arrived) {
+    const body = JSON.parse(request.body) as { id: string; candidate: { id: string } };
+    if (seen.has(`${request.path}|${body.id}`)) continue;
+    seen.add(`${request.path}|${body.id}`);
+    const chain = `${request.path}|${body.candidate.id}`;
+    const at = place.get(body.id)!;
+    if (at < (last.get(chain) ?? -1)) violations++;
+    last.set(chain, at);
+  }
+  return violations;
+}
+
+/** pg_stat_statements' top-level statement count since `resetStatements`, null without the extension. */
+async function resetStatements() {
+  try {
+    await handle.sql`create extension if not exists pg_stat_statements`;
+    await handle.sql`select pg_stat_statements_reset()`;
+    return true;
+  } catch {
+    return false;
+  }
+}
+async function statementsSinceReset() {
+  const [row] = await handle.sql<[{ calls: string | null }]>`
+    select sum(calls)::text as calls from pg_stat_statements
+    where toplevel and dbid = (select oid from pg_database where datname = current_database())
+      and query not like '%pg_stat_statements%' and query not like '%count(*) from events%'`;
+  return Number(row.calls ?? 0);
+}
+
+/** Drains `events` waiting events with `processes` worker processes. */
+async function drain(events: number, processes: number, hookPath = "/fast") {
+  receiver.received.length = 0;
+  const counting = await resetStatements();
+  const workers = await Promise.all(Array.from({ length: processes }, () => startProductWorker()));
+  const arrived = await arrivals(events, hookPath);
+  const statements = counting ? await statementsSinceReset() : null;
+  await Promise.all(workers.map(stop));
+  return { rate: rateOf(arrived), statementsPerMessage: statements === null ? null : statements / events, violations: await orderViolations(arrived) };
+}
+
+// 1. Idle latency: one submission at a time, commit to arrival of its three events.
+const worker = await startProductWorker();
 const latencies: number[] = [];
 for (let index = 0; index < 60; index++) {
   const candidate = await startCandidate(ctx, interview.id, { email: `latency${index}@example.com` });
@@ -93,61 +170,92 @@ for (let index = 0; index < 60; index++) {
 latencies.sort((a, b) => a - b);
 await stop(worker);
 
-// 2. Throughput: events recorded while the worker is stopped, then drained.
-receiver.received.length = 0;
-const eventsBefore = Number((await handle.sql`select count(*) from events`)[0]!.count);
-let candidates = Math.ceil(targetEvents / 2.6);
-await simulate(ctx, { companyId, interviews: 0, candidates, bulk: true, seed: 9 });
-const productEvents = Number((await handle.sql`select count(*) from events`)[0]!.count) - eventsBefore;
-let started = Date.now();
-worker = await startProductWorker();
-const productDone = await arrivals(productEvents);
-const productRate = productEvents / ((productDone - started) / 1000);
-await stop(worker);
+// 2. Throughput with 1, 2 and 4 worker processes, the same number of events each.
+const candidates = Math.ceil(targetEvents / 2.6);
+const runs: Array<{ processes: number; events: number } & Awaited<ReturnType<typeof drain>>> = [];
+for (const [index, processes] of [1, 2, 4].entries()) {
+  const events = await writeCandidates(candidates, 9 + index);
+  runs.push({ processes, events, ...(await drain(events, processes)) });
+}
+const single = runs[0]!;
 
-// 3. Baseline: the same number of signed POSTs of a real body by a bare task.
+// 3. Baseline: as many signed POSTs of a real body by a bare task, at the same concurrency.
 const body = receiver.received.at(-1)!.body;
 receiver.received.length = 0;
-await handle.sql`select graphile_worker.add_job('baseline-post', ${handle.sql.json({ url: receiver.url(), body, secret })}::json) from generate_series(1, ${productEvents})`;
-started = Date.now();
+await handle.sql`select graphile_worker.add_job('baseline-post', ${handle.sql.json({ url: receiver.url("/fast"), body, secret: fast.secret })}::json) from generate_series(1, ${single.events})`;
 const baseline = fork("tests/bench/baseline-worker.ts", [database.url, caFile, String(concurrency)], {
   execArgv: ["--import", "tsx"],
   stdio: ["ignore", "ignore", "inherit", "ipc"],
 });
-const baselineDone = await arrivals(productEvents);
-const baselineRate = productEvents / ((baselineDone - started) / 1000);
+const baselineRate = rateOf(await arrivals(single.events));
 await stop(baseline);
 
 // 4. A receiver that takes 200 ms: throughput against what the concurrency allows.
-receiver.received.length = 0;
 receiver.answer(() => ({ status: 200, delayMs: 200 }));
-const slowBefore = Number((await handle.sql`select count(*) from events`)[0]!.count);
-candidates = 400;
-await simulate(ctx, { companyId, interviews: 0, candidates, bulk: true, seed: 10 });
-const slowEvents = Number((await handle.sql`select count(*) from events`)[0]!.count) - slowBefore;
-started = Date.now();
-worker = await startProductWorker();
-const slowDone = await arrivals(slowEvents);
-const slowRate = slowEvents / ((slowDone - started) / 1000);
+const slowEvents = await writeCandidates(400, 20);
+const slowAnswers = await drain(slowEvents, 1);
 const allowed = concurrency / 0.2;
-await stop(worker);
 
+// 5. A webhook answering in 10 s beside the fast one: the fast one's rate, against the same load alone.
+receiver.answer((request) => ({ status: 200, delayMs: request.path === "/slow" ? 10_000 : 0 }));
+const isolationCandidates = Math.ceil(Math.min(targetEvents, 8000) / 2.6);
+const alone = await drain(await writeCandidates(isolationCandidates, 30), 1);
+const slow = await createWebhook(ctx, companyId, { url: receiver.url("/slow") }, addresses);
+const beside = await drain(await writeCandidates(isolationCandidates, 31), 1);
+await setWebhookEnabled(ctx, companyId, slow.id, false);
+
+const verdict = (pass: boolean) => (pass ? "PASS" : "MISS");
+const ordered = runs.every((run) => run.violations === 0) && beside.violations === 0;
+const statementsCell = (run: { statementsPerMessage: number | null }) =>
+  run.statementsPerMessage === null ? "not measured" : fixed(run.statementsPerMessage, 2);
 log(
   `\n${table([
-    ["measure", "value", "baseline", "ratio / target"],
+    ["measure", "value", "baseline", "ratio / target", ""],
     [
-      `deliveries/s (${productEvents} events, concurrency ${concurrency})`,
-      fixed(productRate),
+      `deliveries/s, 1 worker (${single.events} events, ${concurrency} in flight to the webhook)`,
+      fixed(single.rate),
       fixed(baselineRate),
-      `${fixed((productRate / baselineRate) * 100, 0)}% (≥ 70%)`,
+      `${fixed((single.rate / baselineRate) * 100, 0)}% (≥ 70%)`,
+      verdict(single.rate >= 0.7 * baselineRate),
     ],
-    ["commit → arrival p50 (idle)", `${fixed(percentile(latencies, 50))} ms`, "", "< 20 ms"],
-    ["commit → arrival p99 (idle)", `${fixed(percentile(latencies, 99))} ms`, "", "< 100 ms"],
+    [
+      "database statements per delivered message (1 worker)",
+      statementsCell(single),
+      "",
+      "≤ 3",
+      verdict(single.statementsPerMessage !== null && single.statementsPerMessage <= 3),
+    ],
+    ["commit → arrival p50 (idle)", `${fixed(percentile(latencies, 50))} ms`, "", "< 20 ms", verdict(percentile(latencies, 50) < 20)],
+    ["commit → arrival p99 (idle)", `${fixed(percentile(latencies, 99))} ms`, "", "< 100 ms", verdict(percentile(latencies, 99) < 100)],
+    ...runs
+      .slice(1)
+      .map((run) => [
+        `deliveries/s, ${run.processes} workers (${run.events} events; statements/message ${statementsCell(run)})`,
+        fixed(run.rate),
+        fixed(single.rate),
+        `${fixed((run.rate / single.rate) * 100, 0)}% of 1 worker (≥ 100%)`,
+        verdict(run.rate >= single.rate),
+      ]),
+    [
+      "candidates whose events arrived out of history order (every run)",
+      String(runs.reduce((sum, run) => sum + run.violations, 0) + beside.violations),
+      "",
+      "0",
+      verdict(ordered),
+    ],
     [
       `deliveries/s, receiver answers in 200 ms (${slowEvents} events)`,
-      fixed(slowRate),
+      fixed(slowAnswers.rate),
       `${fixed(allowed)} allowed`,
-      `${fixed((slowRate / allowed) * 100, 0)}% (≥ 80%)`,
+      `${fixed((slowAnswers.rate / allowed) * 100, 0)}% (≥ 90%)`,
+      verdict(slowAnswers.rate >= 0.9 * allowed),
+    ],
+    [
+      "deliveries/s to a webhook beside one answering in 10 s",
+      fixed(beside.rate),
+      `${fixed(alone.rate)} alone`,
+      `${fixed((beside.rate / alone.rate) * 100, 0)}% (≥ 90%)`,
+      verdict(beside.rate >= 0.9 * alone.rate),
     ],
   ])}\n`,
 );
