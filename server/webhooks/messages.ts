@@ -71,19 +71,20 @@ export async function enqueueMessages(tx: Executor, messages: NewMessage[], now:
  * so it sees any message committed while the head was being recorded.
  */
 export async function readyChainHeads(tx: Executor, chains: Chain[]): Promise<void> {
-  const linked = chains.filter((chain): chain is LinkedChain => Boolean(chain.candidateId));
+  const linked = distinctChains(chains);
   if (linked.length === 0) return;
+  // Each chain's pending messages through the chain index, ranked; only rows whose state changes are written.
   await tx.execute(sql`
-    update webhook_messages m set held = m.id <> h.first_id
+    update webhook_messages m set held = r.place > 1
     from (
-      select distinct on (p.webhook_id, p.candidate_id) p.webhook_id, p.candidate_id, p.id as first_id
-      from webhook_messages p
-      join unnest(${sql.param(linked.map((chain) => chain.webhookId))}::text[], ${sql.param(linked.map((chain) => chain.candidateId))}::text[]) as c(webhook_id, candidate_id)
-        on p.webhook_id = c.webhook_id and p.candidate_id = c.candidate_id
-      where p.status = 'pending'
-      order by p.webhook_id, p.candidate_id, p.event_tx_id, p.event_seq, p.seq
-    ) h
-    where m.webhook_id = h.webhook_id and m.candidate_id = h.candidate_id and m.status = 'pending' and m.held <> (m.id <> h.first_id)`);
+      select p.id, row_number() over (partition by p.webhook_id, p.candidate_id order by p.event_tx_id, p.event_seq, p.seq) as place
+      from unnest(${sql.param(linked.map((chain) => chain.webhookId))}::text[], ${sql.param(linked.map((chain) => chain.candidateId))}::text[]) as c(webhook_id, candidate_id)
+      join lateral (
+        select id, webhook_id, candidate_id, event_tx_id, event_seq, seq from webhook_messages p
+        where p.webhook_id = c.webhook_id and p.candidate_id = c.candidate_id and p.status = 'pending'
+      ) p on true
+    ) r
+    where m.id = r.id and m.held <> (r.place > 1)`);
 }
 
 function distinctChains(messages: Chain[]): LinkedChain[] {

@@ -8,13 +8,14 @@ import { submitAttempt } from "@/server/domain/attempts";
 import { changeStatus } from "@/server/domain/statuses";
 import { type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import { sendQueuedEmail } from "@/server/notifications/email";
-import { deliverDue, leaseMs } from "@/server/webhooks/deliver";
+import { claimDue, deliverDue, leaseMs } from "@/server/webhooks/deliver";
 import { applyFailurePolicy } from "@/server/webhooks/failure-policy";
 import { fanOutCompany } from "@/server/webhooks/fan-out";
 import { runWebhookMaintenance } from "@/server/webhooks/maintenance";
 import { createWebhook, rotateWebhookSecret, sendSample, setWebhookEnabled, updateWebhook } from "@/server/webhooks/manage";
 import { retryDelaysMs } from "@/server/webhooks/retry-schedule";
 import { eventGoneReason, webhookOffReason } from "@/server/webhooks/unsent-reasons";
+import { startDispatcher } from "@/worker/dispatcher";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, recording, score, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { clearJobs, queuedJobs } from "../support/jobs";
@@ -530,5 +531,59 @@ describe("a chain's order", () => {
     });
     await pump(bed.deps);
     expect(bodies().map((body) => body.type)).toEqual(["candidate.status_changed", "candidate.submitted"]);
+  });
+});
+
+describe("a batch", () => {
+  it("claims the heads of several chains at once, never two of one chain, and no more than a webhook's room", async () => {
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
+    const submitted = [];
+    for (const email of ["a@example.com", "b@example.com", "c@example.com"]) {
+      const candidate = await readyCandidate(email);
+      await submitAttempt(test.ctx, candidate.id);
+      submitted.push(candidate.id);
+    }
+    await fanOutCompany(test.ctx, companyId);
+    const now = test.clock.now();
+    expect(await claimDue(test.ctx.db, now, { limit: 10, room: new Map([[webhookId, 2]]) })).toHaveLength(2);
+
+    test.clock.advance(leaseMs());
+    const outcomes = await deliverDue(bed.deps, { limit: 10 });
+    expect([...outcomes.values()]).toEqual(["succeeded", "succeeded", "succeeded"]);
+    expect(new Set(bodies().map((body) => body.candidate.id))).toEqual(new Set(submitted));
+    expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted", "candidate.submitted", "candidate.submitted"]);
+    // Each chain's next message is ready, and only that one.
+    const ready = await test.ctx.db
+      .select()
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.status, "pending"), eq(webhookMessages.held, false)));
+    expect(ready.map((message) => message.eventType)).toEqual(["candidate.scored", "candidate.scored", "candidate.scored"]);
+    await pump(bed.deps);
+    expect(bed.receiver.received).toHaveLength(9);
+  });
+});
+
+describe("the dispatcher", () => {
+  it("gives a webhook whose receiver hangs only its share of the slots: the others keep going", async () => {
+    const slow = await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/slow"), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/fast"), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
+    let answerSlow = () => {};
+    const slowAnswered = new Promise<void>((resolve) => (answerSlow = resolve));
+    bed.receiver.answer((request) => (request.path === "/slow" ? { status: 200, until: slowAnswered } : { status: 200 }));
+    for (let index = 0; index < 6; index++) await submitAttempt(test.ctx, (await readyCandidate(`share${index}@example.com`)).id);
+    await fanOutCompany(test.ctx, companyId);
+
+    const dispatcher = startDispatcher(bed.deps, { slots: 4, perWebhook: 2, pollMs: 50 });
+    const arrived = (path: string) => bed.receiver.received.filter((request) => request.path === path).length;
+    await expect.poll(() => arrived("/fast"), { timeout: 10_000 }).toBe(6);
+    expect(arrived("/slow")).toBe(2);
+    answerSlow();
+    await expect.poll(() => arrived("/slow"), { timeout: 10_000 }).toBe(6);
+    await dispatcher.stop();
+    const waiting = await test.ctx.db
+      .select()
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.webhookId, slow.id), eq(webhookMessages.status, "pending")));
+    expect(waiting).toEqual([]);
   });
 });
