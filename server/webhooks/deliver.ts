@@ -39,13 +39,13 @@ import { candidateRowColumnList } from "@/server/read/candidates";
 import { eventJson } from "@/server/read/events";
 import type { DeliveryResult } from "./delivery-client";
 import { answerDeadlineMs } from "./delivery-client";
+import { deliveryHeaders } from "./delivery-headers";
 import type { DeliveryDeps } from "./deps";
 import { applyFailurePolicy } from "./failure-policy";
 import { alertAfterMs, disableAfterMs } from "./failure-thresholds";
 import { readyChainHeads } from "./messages";
 import { maxAttempts, retryDelayAfter } from "./retry-schedule";
 import { decryptSecret } from "./secrets";
-import { signatureHeader } from "./signature";
 import { eventGoneReason, webhookOffReason } from "./unsent-reasons";
 
 /** An attempt older than this without an outcome was interrupted (a killed worker). */
@@ -171,14 +171,15 @@ export async function attemptDelivery({ ctx, client }: DeliveryDeps, message: Cl
   if (message.leasedAt.getTime() + leaseMs() - ctx.clock.now().getTime() < answerDeadlineMs) return { message, kind: "lease_lost" };
   const attempt = message.attemptCount + 1;
   const startedAt = message.leasedAt;
-  const headers = {
-    "Content-Type": "application/json",
-    "User-Agent": userAgent(),
-    "Service-Event-Id": message.eventId,
-    "Service-Event-Type": message.eventType,
-    "Service-Delivery-Attempt": String(attempt),
-    "Service-Signature": signatureHeader(message.body, message.webhook.secrets, Math.floor(startedAt.getTime() / 1000)),
-  };
+  const headers = deliveryHeaders({
+    eventId: message.eventId,
+    eventType: message.eventType,
+    attempt,
+    body: message.body,
+    secrets: message.webhook.secrets,
+    timestamp: Math.floor(startedAt.getTime() / 1000),
+    userAgent: userAgent(),
+  });
   const result = await client.post(message.webhook.url, message.body, headers);
   return { message, kind: "sent", attempt, startedAt, headers, result };
 }
