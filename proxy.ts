@@ -13,10 +13,9 @@ const decodes = (segment: string) => {
  * Next.js decodes the path's segments before it routes, and answers a
  * malformed percent-escape (`/v1/files/%zz`) with a bare 500 that no route
  * sees. Such a segment is passed on as the literal text it is (`%` becomes
- * `%25`), so /v1 answers it like any other unknown id or path. Only /v1 paths
- * with a `%` come here.
+ * `%25`), so /v1 answers it like any other unknown id or path.
  */
-export function proxy(request: NextRequest) {
+function withLiteralPercents(request: NextRequest) {
   const segments = request.nextUrl.pathname.split("/");
   if (segments.every(decodes)) return NextResponse.next();
   const url = request.nextUrl.clone();
@@ -24,4 +23,41 @@ export function proxy(request: NextRequest) {
   return NextResponse.rewrite(url);
 }
 
-export const config = { matcher: "/v1/:path(.*%.*)" };
+/**
+ * The documentation loads nothing from another origin. Next.js writes its
+ * own inline scripts (the page's data), so scripts also need this request's
+ * nonce, which Next.js reads from the request's policy and puts on them
+ * (app/docs/layout.tsx renders per request for that). The reference (Scalar)
+ * adds `<style>` elements while it runs, which cannot carry a nonce, hence
+ * inline styles; its stylesheet draws icons as `data:` images. React's
+ * development build needs eval, so `npm run dev` alone allows it.
+ */
+function docsContentSecurityPolicy(nonce: string) {
+  const devEval = process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : "";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'${devEval}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+function withDocsPolicy(request: NextRequest) {
+  const policy = docsContentSecurityPolicy(Buffer.from(crypto.randomUUID()).toString("base64"));
+  const headers = new Headers(request.headers);
+  headers.set("Content-Security-Policy", policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("Content-Security-Policy", policy);
+  return response;
+}
+
+/** Only /docs pages and /v1 paths with a `%` come here. */
+export function proxy(request: NextRequest) {
+  return request.nextUrl.pathname.startsWith("/docs") ? withDocsPolicy(request) : withLiteralPercents(request);
+}
+
+export const config = { matcher: ["/v1/:path(.*%.*)", "/docs", "/docs/:path*"] };

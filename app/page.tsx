@@ -12,6 +12,12 @@ export default function HomePage() {
           <code className="rounded bg-slate-200 px-1.5 py-0.5">Authorization: Bearer &lt;API key&gt;</code>
         </li>
         <li>
+          <a className="text-indigo-700 underline" href="/docs">
+            API reference
+          </a>{" "}
+          and guides (authentication, pagination, the event history, errors, webhooks and their signatures)
+        </li>
+        <li>
           API description:{" "}
           <a className="text-indigo-700 underline" href="/v1/openapi.json">
             /v1/openapi.json

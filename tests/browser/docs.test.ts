@@ -1,0 +1,120 @@
+/**
+ * /docs in Chromium against the production build: the API reference and every
+ * guide render under their Content-Security-Policy, load nothing from another
+ * origin and break no rule of the policy.
+ */
+import { expect, it } from "vitest";
+import { guides } from "@/app/docs/guides";
+import { type BrowserSession, describeInBrowser, expectText, useBrowser } from "../support/browser";
+import { useTestDatabase } from "../support/database";
+import { useTestServer } from "../support/server";
+
+const test = useTestDatabase();
+const server = useTestServer(test);
+const open = useBrowser(server, "docs");
+
+/** What no page may do, recorded by every watched session. */
+const foreignRequests: string[] = [];
+const pageErrors: string[] = [];
+const expectNothingForeignOrRefused = () => {
+  expect(foreignRequests, "requests to another origin").toEqual([]);
+  expect(pageErrors, "policy violations and console errors").toEqual([]);
+};
+
+/**
+ * A session whose requests to another origin are refused and recorded, and
+ * whose policy violations and console errors are recorded. A violation is
+ * also logged as an error by Chromium; the listener adds what was blocked and
+ * catches violations Chromium would only report.
+ */
+async function watchedSession(viewport: "laptop" | "phone" = "laptop"): Promise<BrowserSession> {
+  const session = await open(viewport);
+  const origin = new URL(server.baseUrl).origin;
+  await session.context.route(
+    (url) => url.origin !== origin,
+    (route) => {
+      foreignRequests.push(route.request().url());
+      return route.abort("blockedbyclient");
+    },
+  );
+  session.page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.protocol.startsWith("http") && url.origin !== origin) foreignRequests.push(request.url());
+  });
+  await session.context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`securitypolicyviolation: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+  session.page.on("console", (message) => {
+    if (message.type() === "error") pageErrors.push(`${session.page.url()}: ${message.text()}`);
+  });
+  session.page.on("pageerror", (error) => pageErrors.push(`${session.page.url()}: ${error.message}`));
+  return session;
+}
+
+it("/docs and its guides are served with a same-origin Content-Security-Policy with a fresh script nonce; other pages are not", async () => {
+  const policies: string[] = [];
+  for (const path of ["/docs", "/docs", ...guides.map((guide) => guide.href)]) {
+    const response = await fetch(`${server.baseUrl}${path}`);
+    expect(response.status, path).toBe(200);
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy, path).toMatch(/^default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9+/=]+'; /);
+    // Nothing but this origin, inline styles and data: images: no host, scheme or wildcard source.
+    expect(policy.replace(/'nonce-[^']+'/, "")).not.toMatch(/https?:|\*|'unsafe-eval'|'strict-dynamic'/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    const nonce = /'nonce-([^']+)'/.exec(policy)![1]!;
+    expect(await response.text()).toContain(`nonce="${nonce}"`);
+    policies.push(policy);
+  }
+  expect(policies[0]).not.toBe(policies[1]);
+  for (const path of ["/", "/v1/openapi.json"]) {
+    expect((await fetch(`${server.baseUrl}${path}`)).headers.get("content-security-policy"), path).toBeNull();
+  }
+});
+
+describeInBrowser("the documentation in the browser", () => {
+  it("the home page links to the reference, which shows every endpoint of the served document and links every guide", async () => {
+    const { page, screenshot, close } = await watchedSession();
+    await page.goto("/");
+    await page.getByRole("link", { name: "API reference" }).click();
+    await page.waitForURL(/\/docs$/);
+
+    const document = (await (await fetch(`${server.baseUrl}/v1/openapi.json`)).json()) as { paths: Record<string, { get?: { summary?: string } }> };
+    const paths = Object.keys(document.paths);
+    expect(paths).toContain("/candidates");
+    await expectText(page, /GET\s*\/candidates/);
+    for (const path of paths) await expectText(page, path);
+    await screenshot("reference");
+
+    for (const guide of guides) await expect(page.getByRole("link", { name: guide.title }).first().getAttribute("href")).resolves.toBe(guide.href);
+    await close();
+    expectNothingForeignOrRefused();
+  });
+
+  it("every guide renders, links the reference and the next guide, and reads on a phone", async () => {
+    const { page, screenshot, close } = await watchedSession();
+    for (const [index, guide] of guides.entries()) {
+      await page.goto(guide.href);
+      await page.getByRole("heading", { level: 1, name: guide.title }).waitFor();
+      await expect(page.getByRole("navigation", { name: "Next" }).getByRole("link", { name: "API reference" }).getAttribute("href")).resolves.toBe("/docs");
+      const next = guides[index + 1];
+      if (next) await expect(page.getByRole("link", { name: `Next: ${next.title}` }).getAttribute("href")).resolves.toBe(next.href);
+      await screenshot(guide.href.replace("/docs/", "guide-"));
+    }
+    await page.getByRole("link", { name: "Webhooks", exact: true }).click();
+    await page.waitForURL(/\/docs\/webhooks$/);
+    for (const header of ["Service-Event-Id", "Service-Signature", "webhook-id", "webhook-timestamp", "webhook-signature"]) await expectText(page, header);
+    await close();
+
+    const phone = await watchedSession("phone");
+    await phone.page.goto("/docs/verifying-signatures");
+    await phone.page.getByRole("heading", { level: 1, name: "Verifying webhook signatures" }).waitFor();
+    await phone.screenshot("guide-on-a-phone");
+    await phone.page.goto("/docs");
+    await expectText(phone.page, "/candidates");
+    await phone.screenshot("reference-on-a-phone");
+    await phone.close();
+    expectNothingForeignOrRefused();
+  });
+});
