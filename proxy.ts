@@ -27,18 +27,22 @@ function withLiteralPercents(request: NextRequest) {
  * The documentation loads nothing from another origin. Next.js writes its
  * own inline scripts (the page's data), so scripts also need this request's
  * nonce, which Next.js reads from the request's policy and puts on them
- * (app/docs/layout.tsx renders per request for that). The reference (Scalar)
- * adds `<style>` elements while it runs, which cannot carry a nonce, hence
- * inline styles; its stylesheet draws icons as `data:` images. React's
- * development build needs eval, so `npm run dev` alone allows it.
+ * (app/docs/layout.tsx renders per request for that). The reference page
+ * alone needs more: Scalar adds `<style>` elements while it runs, which
+ * cannot carry a nonce, and its stylesheet draws a few icons (markdown
+ * disclosures and alerts) as `data:` images. The guides need neither, and
+ * link to the reference with a full page load so it gets its own policy.
+ * Under `npm run dev` alone, React's development build needs eval and
+ * Next.js's dev tools add inline styles.
  */
-function docsContentSecurityPolicy(nonce: string) {
-  const devEval = process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : "";
+function docsContentSecurityPolicy(pathname: string, nonce: string) {
+  const development = process.env.NODE_ENV === "development";
+  const reference = pathname === "/docs";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${devEval}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    `script-src 'self' 'nonce-${nonce}'${development ? " 'unsafe-eval'" : ""}`,
+    ...(reference || development ? ["style-src 'self' 'unsafe-inline'"] : []),
+    ...(reference ? ["img-src 'self' data:"] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -47,7 +51,7 @@ function docsContentSecurityPolicy(nonce: string) {
 }
 
 function withDocsPolicy(request: NextRequest) {
-  const policy = docsContentSecurityPolicy(Buffer.from(crypto.randomUUID()).toString("base64"));
+  const policy = docsContentSecurityPolicy(request.nextUrl.pathname, Buffer.from(crypto.randomUUID()).toString("base64"));
   const headers = new Headers(request.headers);
   headers.set("Content-Security-Policy", policy);
   const response = NextResponse.next({ request: { headers } });
