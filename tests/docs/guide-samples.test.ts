@@ -1,0 +1,229 @@
+/**
+ * The guides' code samples run as printed: the signature checks against
+ * messages signed by server/webhooks/signature.ts (the Python one where
+ * python3 is installed, the Go one where go is), and the paging and catch-up
+ * loops against the real API.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { catchUpLoop } from "@/app/docs/event-history/samples";
+import { pagingLoop } from "@/app/docs/pagination/samples";
+import { goStandardLibrary, nodeStandardLibrary, nodeStandardWebhooks, nodeStripe, pythonStandardLibrary } from "@/app/docs/verifying-signatures/samples";
+import { createApiKey } from "@/server/domain/accounts";
+import { submitAttempt } from "@/server/domain/attempts";
+import { generateSecret } from "@/server/webhooks/secrets";
+import { signatureHeader, standardWebhookHeaders } from "@/server/webhooks/signature";
+import { useTestDatabase } from "../support/database";
+import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { useTestServer } from "../support/server";
+
+// Inside the checkout, so that the samples' imports (stripe, standardwebhooks) resolve from node_modules.
+const folder = path.resolve("test-artifacts", "guide-samples");
+rmSync(folder, { recursive: true, force: true });
+mkdirSync(folder, { recursive: true });
+
+/** Writes a sample to a file and imports it, as an integrator's code would. */
+async function importSample<Module>(name: string, code: string): Promise<Module> {
+  const file = path.join(folder, name);
+  writeFileSync(file, code);
+  return import(pathToFileURL(file).href);
+}
+
+const installed = (command: string, versionArgument: string) => {
+  try {
+    execFileSync(command, [versionArgument], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A delivery's body, with characters a re-encoding would change. */
+const body = JSON.stringify({ id: "evt_guide", type: "candidate.ready", api_version: "v1", candidate: { name: "Zoë Ødegård", note: "a/b <c> \u2028" } });
+const now = () => Math.floor(Date.now() / 1000);
+const current = generateSecret();
+const previous = generateSecret();
+
+/** Each case: the Service-Signature value, the body as received, the secret the receiver holds, and whether it must pass. */
+const serviceSignatureCases = () => [
+  { name: "signed with the secret", header: signatureHeader(body, [current], now()), body, secret: current, valid: true },
+  { name: "during a rotation, with the new secret", header: signatureHeader(body, [current, previous], now()), body, secret: current, valid: true },
+  { name: "during a rotation, with the old secret", header: signatureHeader(body, [current, previous], now()), body, secret: previous, valid: true },
+  { name: "another secret", header: signatureHeader(body, [current], now()), body, secret: previous, valid: false },
+  { name: "an altered body", header: signatureHeader(body, [current], now()), body: body.replace("ready", "scored"), secret: current, valid: false },
+  {
+    name: "a re-encoded body",
+    header: signatureHeader(body, [current], now()),
+    body: JSON.stringify(JSON.parse(body), null, 1),
+    secret: current,
+    valid: false,
+  },
+  { name: "ten minutes old", header: signatureHeader(body, [current], now() - 600), body, secret: current, valid: false },
+];
+
+describe("verifying a Service-Signature", () => {
+  it("Node, standard library only", async () => {
+    const { isSignedByUs } = await importSample<{ isSignedByUs: (raw: string | Buffer, header: string, secret: string) => boolean }>(
+      "verify.mjs",
+      nodeStandardLibrary,
+    );
+    for (const example of serviceSignatureCases()) {
+      expect(isSignedByUs(example.body, example.header, example.secret), example.name).toBe(example.valid);
+      expect(isSignedByUs(Buffer.from(example.body), example.header, example.secret), `${example.name}, as a Buffer`).toBe(example.valid);
+    }
+    expect(isSignedByUs(body, "", current)).toBe(false);
+    expect(isSignedByUs(body, `t=${now()}`, current)).toBe(false);
+  });
+
+  it("Node, Stripe's library", async () => {
+    const { verifiedEvent } = await importSample<{ verifiedEvent: (raw: string, header: string, secret: string) => { id: string } }>(
+      "verify-stripe.mjs",
+      nodeStripe,
+    );
+    for (const example of serviceSignatureCases()) {
+      if (example.valid) expect(verifiedEvent(example.body, example.header, example.secret).id, example.name).toBe("evt_guide");
+      else expect(() => verifiedEvent(example.body, example.header, example.secret), example.name).toThrow();
+    }
+  });
+
+  it.runIf(installed("python3", "--version"))("Python, standard library only", () => {
+    writeFileSync(path.join(folder, "verify.py"), pythonStandardLibrary);
+    const driver = `import json, sys
+from verify import is_signed_by_us
+print(json.dumps([is_signed_by_us(c["body"].encode(), c["header"], c["secret"]) for c in json.load(sys.stdin)]))`;
+    const cases = serviceSignatureCases();
+    const output = execFileSync("python3", ["-c", driver], { cwd: folder, input: JSON.stringify(cases) }).toString();
+    expect(JSON.parse(output)).toEqual(cases.map((example) => example.valid));
+  });
+
+  it.runIf(installed("go", "version"))("Go, standard library only", () => {
+    const module = path.join(folder, "go");
+    mkdirSync(path.join(module, "webhooks"), { recursive: true });
+    writeFileSync(path.join(module, "go.mod"), "module guidesample\n\ngo 1.18\n");
+    writeFileSync(path.join(module, "webhooks", "verify.go"), goStandardLibrary);
+    writeFileSync(
+      path.join(module, "main.go"),
+      `package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"guidesample/webhooks"
+)
+
+func main() {
+	var cases []struct{ Body, Header, Secret string }
+	if err := json.NewDecoder(os.Stdin).Decode(&cases); err != nil {
+		panic(err)
+	}
+	results := []bool{}
+	for _, c := range cases {
+		results = append(results, webhooks.IsSignedByUs([]byte(c.Body), c.Header, c.Secret))
+	}
+	out, _ := json.Marshal(results)
+	fmt.Println(string(out))
+}
+`,
+    );
+    const cases = serviceSignatureCases();
+    const output = execFileSync("go", ["run", "."], { cwd: module, input: JSON.stringify(cases), env: { ...process.env, GOFLAGS: "-mod=mod" } }).toString();
+    expect(JSON.parse(output)).toEqual(cases.map((example) => example.valid));
+  });
+});
+
+describe("verifying the Standard Webhooks headers", () => {
+  it("Node, the standardwebhooks library, with the whole whsec_ secret", async () => {
+    const { verifiedEvent } = await importSample<{ verifiedEvent: (raw: string, headers: Record<string, string>, secret: string) => { id: string } }>(
+      "verify-standard-webhooks.mjs",
+      nodeStandardWebhooks,
+    );
+    const headers = standardWebhookHeaders("evt_guide", body, [current, previous], now());
+    expect(headers["webhook-signature"]).toMatch(/^v1,\S+ v1,\S+$/);
+    expect(verifiedEvent(body, headers, current).id).toBe("evt_guide");
+    expect(verifiedEvent(body, headers, previous).id).toBe("evt_guide");
+    expect(() => verifiedEvent(body, headers, generateSecret())).toThrow();
+    expect(() => verifiedEvent(body, { ...headers, "webhook-id": "evt_other" }, current)).toThrow();
+    expect(() => verifiedEvent(body, standardWebhookHeaders("evt_guide", body, [current], now() - 600), current)).toThrow();
+  });
+});
+
+describe("the API loops, against the real API", () => {
+  const test = useTestDatabase();
+  const server = useTestServer(test);
+  let key: string;
+  let interview: Awaited<ReturnType<typeof makeInterview>>;
+
+  async function submitCandidate(email: string) {
+    const candidate = await startCandidate(test.ctx, interview.id, { email });
+    await completeSteps(test.ctx, interview, candidate.id);
+    await scoreAndRecord(test.ctx, candidate.id);
+    await submitAttempt(test.ctx, candidate.id);
+    return candidate.id;
+  }
+
+  beforeAll(async () => {
+    const companyId = await makeCompany(test.ctx, "Samples Inc");
+    key = (await createApiKey(test.ctx, { companyId, name: "guide samples" })).key;
+    interview = await makeInterview(test.ctx, companyId);
+  });
+
+  it("the paging loop reads every candidate, page by page", async () => {
+    const submitted = [];
+    for (let index = 0; index < 3; index++) {
+      test.clock.advance(60_000);
+      submitted.push(await submitCandidate(`paged${index}@samples.example`));
+    }
+    const { allCandidates } = await importSample<{ allCandidates: (key: string, filters?: Record<string, string>) => AsyncIterable<{ id: string }> }>(
+      "paging.mjs",
+      pagingLoop(`${server.baseUrl}/v1`),
+    );
+    const seen: string[] = [];
+    for await (const candidate of allCandidates(key, { limit: "1" })) seen.push(candidate.id);
+    expect(seen).toEqual(submitted.reverse());
+    await expect(allCandidates("ivk_not_a_key", {})[Symbol.asyncIterator]().next()).rejects.toThrow(/^401 auth_error: .*trace_id/);
+  });
+
+  it("the catch-up loop reads the history once, stores the cursor, and next time gets only what is new", async () => {
+    const { catchUp } = await importSample<{
+      catchUp: (
+        key: string,
+        store: { load: () => Promise<string | null>; save: (cursor: string) => Promise<void> },
+        handle: (event: { id: string; type: string }) => Promise<void>,
+      ) => Promise<void>;
+    }>("catch-up.mjs", catchUpLoop(`${server.baseUrl}/v1`));
+    let stored: string | null = null;
+    const store = {
+      load: async () => stored,
+      save: async (cursor: string) => {
+        stored = cursor;
+      },
+    };
+    const handled: string[] = [];
+    const handle = async (event: { id: string; type: string }) => {
+      handled.push(event.type);
+    };
+
+    await catchUp(key, store, handle);
+    expect(handled.length).toBeGreaterThan(0);
+    expect(stored).toEqual(expect.any(String));
+    handled.length = 0;
+    await catchUp(key, store, handle);
+    expect(handled).toEqual([]);
+
+    await submitCandidate("late@samples.example");
+    await expect
+      .poll(
+        async () => {
+          await catchUp(key, store, handle);
+          return handled;
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual(["candidate.submitted", "candidate.scored", "candidate.ready"]);
+  });
+});
