@@ -2,13 +2,14 @@
  * The guides' code samples run as printed: the signature checks against
  * messages signed by server/webhooks/signature.ts (the Python one where
  * python3 is installed, the Go one where go is), and the paging and catch-up
- * loops against the real API.
+ * loops and the errors guide's 422 against the real API.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { validationExample } from "@/app/docs/errors/samples";
 import { catchUpLoop } from "@/app/docs/event-history/samples";
 import { pagingLoop } from "@/app/docs/pagination/samples";
 import { goStandardLibrary, nodeStandardLibrary, nodeStandardWebhooks, nodeStripe, pythonStandardLibrary } from "@/app/docs/verifying-signatures/samples";
@@ -18,7 +19,7 @@ import { generateSecret } from "@/server/webhooks/secrets";
 import { signatureHeader, standardWebhookHeaders } from "@/server/webhooks/signature";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
-import { useTestServer } from "../support/server";
+import { callApi, useTestServer } from "../support/server";
 
 // Inside the checkout, so that the samples' imports (stripe, standardwebhooks) resolve from node_modules.
 const folder = path.resolve("test-artifacts", "guide-samples");
@@ -152,7 +153,7 @@ describe("verifying the Standard Webhooks headers", () => {
   });
 });
 
-describe("the API loops, against the real API", () => {
+describe("the guides' API samples, against the real API", () => {
   const test = useTestDatabase();
   const server = useTestServer(test);
   let key: string;
@@ -225,5 +226,12 @@ describe("the API loops, against the real API", () => {
         { timeout: 10_000 },
       )
       .toEqual(["candidate.submitted", "candidate.scored", "candidate.ready"]);
+  });
+
+  it("the errors guide's 422 is what the API answers", async () => {
+    const refused = await callApi(server, validationExample.request, { key });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ success: false, error: "validation_error", message: "The query is not valid." });
+    expect(refused.body.details.problems).toEqual(validationExample.problems);
   });
 });

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CodeBlock, GuidePage } from "../guide-page";
+import { validationExample } from "./samples";
 
 export const metadata: Metadata = { title: "Errors" };
 
@@ -28,6 +29,19 @@ const codes = [
   { code: "external_service_error", status: "502", when: "reserved for a service we depend on failing; not returned today", action: "retry later" },
 ];
 
+const validationBody = `{
+  "success": false,
+  "error": "validation_error",
+  "message": "The query is not valid.",
+  "details": {
+    "problems": [
+${validationExample.problems.map((problem) => `      ${JSON.stringify(problem)}`).join(",\n")}
+    ]
+  },
+  "timestamp": 1795261136,
+  "trace_id": "…"
+}`;
+
 const problemCodes = [
   { code: "invalid_type", meaning: "not the right kind of value, such as letters or 1e1 for limit" },
   { code: "out_of_range", meaning: "a number outside the allowed range, such as limit=500" },
@@ -43,22 +57,7 @@ export default function ErrorsGuide() {
         Every answer uses an envelope. A success has <code>success: true</code> and the result in <code>data</code>; an error has <code>success: false</code>{" "}
         and says what went wrong:
       </p>
-      <CodeBlock
-        title="422 Unprocessable Content"
-        code={`{
-  "success": false,
-  "error": "validation_error",
-  "message": "The query is not valid.",
-  "details": {
-    "problems": [
-      { "parameter": "limit", "code": "out_of_range", "message": "must be a whole number from 1 to 25" },
-      { "parameter": "state", "code": "invalid_value", "message": "…" }
-    ]
-  },
-  "timestamp": 1795261136,
-  "trace_id": "…"
-}`}
-      />
+      <CodeBlock title={`GET ${validationExample.request} → 422`} code={validationBody} />
       <ul>
         <li>
           <code>error</code> is one of the codes below: branch on it (and on the HTTP status), never on the text.
