@@ -3,15 +3,23 @@
  * guide render under their Content-Security-Policy, load nothing from another
  * origin and break no rule of the policy.
  */
-import { expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { guides } from "@/app/docs/guides";
+import { createApiKey } from "@/server/domain/accounts";
 import { type BrowserSession, describeInBrowser, expectText, useBrowser } from "../support/browser";
 import { useTestDatabase } from "../support/database";
+import { makeCompany } from "../support/fixtures";
 import { useTestServer } from "../support/server";
 
 const test = useTestDatabase();
 const server = useTestServer(test);
 const open = useBrowser(server, "docs");
+let key: string;
+
+beforeAll(async () => {
+  const companyId = await makeCompany(test.ctx, "Docs Readers");
+  key = (await createApiKey(test.ctx, { companyId, name: "trying the reference" })).key;
+});
 
 /** What no page may do, recorded by every watched session. */
 const foreignRequests: string[] = [];
@@ -90,6 +98,15 @@ describeInBrowser("the documentation in the browser", () => {
     await screenshot("reference");
 
     for (const guide of guides) await expect(page.getByRole("link", { name: guide.title }).first().getAttribute("href")).resolves.toBe(guide.href);
+
+    // Trying an endpoint from the reference calls this API, from this origin, under the page's policy.
+    await page.getByRole("button", { name: /Test Request.*get \/me/ }).click();
+    const client = page.getByRole("dialog");
+    await client.getByPlaceholder("Token").fill(key);
+    await client.getByRole("button", { name: /^Send get request to/ }).click();
+    await client.getByText("200 OK").first().waitFor();
+    await client.getByText("Docs Readers").first().waitFor();
+    await screenshot("reference-test-request");
     await close();
     expectNothingForeignOrRefused();
   });

@@ -33,7 +33,7 @@ export default function RateLimitsGuide() {
         own key and spread large jobs out.
       </p>
 
-      <h2>Headers on every answer</h2>
+      <h2>Headers on every answer to a valid key</h2>
       <table>
         <thead>
           <tr>
