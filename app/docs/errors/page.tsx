@@ -104,7 +104,7 @@ export default function ErrorsGuide() {
       </table>
       <p>
         The key, the account and the rate limit are checked before the query: a request with both a revoked key and a bad <code>limit</code> gets the 401.
-        Refused requests count towards your rate limit too.
+        Requests refused with a 404 or a 422 count towards your rate limit too.
       </p>
 
       <h2>Validation problems</h2>
