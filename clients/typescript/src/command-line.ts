@@ -5,7 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { ApiError } from "./api-error";
-import { ListenUsageError, listenCommand, listenOptions } from "./listen";
+import { ListenError, listenCommand, listenOptions } from "./listen";
 
 const commonOptions = {
   json: { type: "boolean", description: "print one JSON object per line on stdout (the start, each event, the summary)" },
@@ -62,9 +62,10 @@ try {
   });
   process.stdout.write(json ? `${JSON.stringify(output.json)}\n` : `${output.text}\n`);
 } catch (error) {
-  if (error instanceof ListenUsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+  if ((error instanceof ListenError && error.code === "usage") || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
     fail(2, json, "usage", `${(error as Error).message}\nusage: ${usage}`);
   }
+  if (error instanceof ListenError) fail(1, json, error.code, error.message);
   if (error instanceof ApiError) fail(1, json, error.error, `${error.message} (HTTP ${error.status}, trace ${error.trace_id})`);
   fail(1, json, "internal", (error as Error).message);
 }

@@ -16,7 +16,7 @@ export type {
 export { type ClientOptions, createInterviewClient, type InterviewClient } from "./client";
 export { type CursorStore, EventFollower, type FollowOptions, type FollowStart, memoryCursorStore } from "./events-follower";
 export { fileCursorStore } from "./file-cursor-store";
-export { type ListenFlags, type ListenOutput, type ListenSummary, ListenUsageError, listenCommand, listenOptions } from "./listen";
+export { ListenError, type ListenFlags, type ListenOutput, type ListenSummary, listenCommand, listenOptions } from "./listen";
 export type { components, operations, paths } from "./openapi-types";
 export type { RetryOptions } from "./rate-limit-retry";
 export {

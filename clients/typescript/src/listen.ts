@@ -35,7 +35,16 @@ export const listenOptions = {
   },
 } as const;
 
-export class ListenUsageError extends Error {}
+/** Why `listen` could not run: a wrong flag (`usage`), or an API it could not reach at the start (`unreachable`). */
+export class ListenError extends Error {
+  constructor(
+    readonly code: "usage" | "unreachable",
+    message: string,
+  ) {
+    super(message);
+    this.name = "ListenError";
+  }
+}
 
 export type ListenSettings = {
   apiUrl: string;
@@ -59,21 +68,21 @@ const pauseAfterApiFailureMs = 5_000;
 function text(flags: ListenFlags, name: keyof typeof listenOptions): string | undefined {
   const value = flags[name];
   if (value === undefined) return undefined;
-  if (typeof value !== "string" || value.trim() === "") throw new ListenUsageError(`--${name} needs a value`);
+  if (typeof value !== "string" || value.trim() === "") throw new ListenError("usage", `--${name} needs a value`);
   return value.trim();
 }
 
 function address(flags: ListenFlags, name: "api-url" | "forward-to"): string {
   const value = text(flags, name);
-  if (value === undefined) throw new ListenUsageError(`--${name} is required`);
+  if (value === undefined) throw new ListenError("usage", `--${name} is required`);
   const url = URL.canParse(value) ? new URL(value) : null;
-  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) throw new ListenUsageError(`--${name} must be an http(s) address, got ${value}`);
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) throw new ListenError("usage", `--${name} must be an http(s) address, got ${value}`);
   return url.toString();
 }
 
 export function listenSettings(flags: ListenFlags): ListenSettings {
   const apiKey = text(flags, "api-key");
-  if (apiKey === undefined) throw new ListenUsageError("--api-key is required");
+  if (apiKey === undefined) throw new ListenError("usage", "--api-key is required");
   const stateHome = process.env.XDG_STATE_HOME || path.join(homedir(), ".local", "state");
   return {
     apiUrl: apiBase(address(flags, "api-url")),
@@ -112,8 +121,9 @@ type Forwarded = { status: number | null; error: string | null; durationMs: numb
 
 function failureOf(error: unknown): string {
   if (error instanceof Error && error.name === "TimeoutError") return `no answer within ${answerDeadlineMs / 1000} s`;
-  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
-  return cause?.code ?? (error instanceof Error ? error.message : String(error));
+  // fetch reports every network failure as "fetch failed"; what happened is in its cause.
+  const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
+  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
 /** One POST with the headers a delivery carries; a redirect is not followed and counts as a failure, as for deliveries. */
@@ -193,7 +203,10 @@ export async function listen(settings: ListenSettings, output: ListenOutput, sig
 
   const summary: ListenSummary = { events: 0, accepted: 0, failed: 0 };
   let follower = follow();
-  output.out(startLine(settings, await follower.start(), secret));
+  const from = await follower.start().catch((error: unknown) => {
+    throw error instanceof ApiError ? error : new ListenError("unreachable", `Could not reach ${settings.apiUrl} (${failureOf(error)}).`);
+  });
+  output.out(startLine(settings, from, secret));
   while (!signal.aborted) {
     try {
       for await (const event of follower) {
