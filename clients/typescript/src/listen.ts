@@ -231,9 +231,10 @@ export async function listen(settings: ListenSettings, output: ListenOutput, sig
 export async function listenCommand(flags: ListenFlags, output: ListenOutput): Promise<{ json: ListenSummary; text: string }> {
   const settings = listenSettings(flags);
   const stop = new AbortController();
+  // Kept for the whole run: a wrapper (npm, tsx) may pass on the terminal's Ctrl-C a second time, which must not kill the process mid-summary.
   const onSignal = () => stop.abort();
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   try {
     const summary = await listen(settings, output, stop.signal);
     return { json: summary, text: `Stopped after ${summary.events} event(s): ${summary.accepted} accepted, ${summary.failed} not.` };
