@@ -46,6 +46,12 @@ async function drain(apiKey: string, count: number) {
   expect(statuses).toContain(429);
 }
 
+const refusal = (call: Promise<unknown>) =>
+  call.then(
+    () => expect.fail("expected a refusal"),
+    (error: unknown) => error as ApiError,
+  );
+
 beforeAll(async () => {
   acme = await apiCompany(test.ctx, "Acme");
   for (let index = 0; index < 5; index++) await submittedCandidate(acme.interview, `more-${index}@acme.example`);
@@ -112,12 +118,6 @@ describe("the client", () => {
 
   it("throws ApiError with the envelope's status, code, message, trace_id and problems", async () => {
     const client = clientFor(acme.key);
-    const refusal = (call: Promise<unknown>) =>
-      call.then(
-        () => expect.fail("expected a refusal"),
-        (error: unknown) => error as ApiError,
-      );
-
     const notFound = await refusal(client.candidates.get("cand_nope"));
     expect(notFound).toBeInstanceOf(ApiError);
     expect(notFound).toMatchObject({ status: 404, error: "not_found", problems: [], details: null });
@@ -167,9 +167,7 @@ describe("rate limits", () => {
     const key = await limitedKey("Slow", 2);
     await drain(key, 5);
     const started = performance.now();
-    const tooLong = await clientFor(key, { maxWaitSeconds: 5 })
-      .me()
-      .catch((error: unknown) => error as ApiError);
+    const tooLong = await refusal(clientFor(key, { maxWaitSeconds: 5 }).me());
     expect(tooLong).toMatchObject({ status: 429, error: "rate_limited" });
     expect(Number(tooLong.headers.get("retry-after"))).toBeGreaterThan(5);
     expect(performance.now() - started).toBeLessThan(2_000);

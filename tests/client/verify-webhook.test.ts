@@ -52,7 +52,7 @@ describe("verifyWebhook on real deliveries", () => {
     const { received, secrets, candidateId } = await delivered();
     const event = verifyWebhook(received.body, received.headers, secrets[0]!, { toleranceSeconds: 300 });
     expect(event).toMatchObject({ id: received.headers["service-event-id"], type: "candidate.submitted", candidate: { id: candidateId } });
-    const fetchStyle = new Headers(Object.entries(received.headers).map(([name, value]) => [name, String(value)]));
+    const fetchStyle = new Headers(Object.entries(received.headers).map(([name, value]): [string, string] => [name, String(value)]));
     expect(verifyWebhook(Buffer.from(received.body), fetchStyle, secrets[0]!)).toEqual(event);
   });
 

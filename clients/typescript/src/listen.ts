@@ -46,7 +46,7 @@ export class ListenError extends Error {
   }
 }
 
-export type ListenSettings = {
+type ListenSettings = {
   apiUrl: string;
   apiKey: string;
   forwardTo: string;
@@ -80,7 +80,7 @@ function address(flags: ListenFlags, name: "api-url" | "forward-to"): string {
   return url.toString();
 }
 
-export function listenSettings(flags: ListenFlags): ListenSettings {
+function listenSettings(flags: ListenFlags): ListenSettings {
   const apiKey = text(flags, "api-key");
   if (apiKey === undefined) throw new ListenError("usage", "--api-key is required");
   const stateHome = process.env.XDG_STATE_HOME || path.join(homedir(), ".local", "state");
@@ -193,7 +193,7 @@ const isPermanent = (error: unknown) => error instanceof ApiError && error.statu
  * wrong address or key ends the run at once); later failures of the API are
  * reported and waited out, then following resumes from the saved position.
  */
-export async function listen(settings: ListenSettings, output: ListenOutput, signal: AbortSignal): Promise<ListenSummary> {
+async function listen(settings: ListenSettings, output: ListenOutput, signal: AbortSignal): Promise<ListenSummary> {
   const files = stateFiles(settings);
   const client = createInterviewClient({ baseUrl: settings.apiUrl, apiKey: settings.apiKey });
   const store = fileCursorStore(files.cursor);
@@ -219,7 +219,8 @@ export async function listen(settings: ListenSettings, output: ListenOutput, sig
       }
     } catch (error) {
       if (isPermanent(error)) throw error;
-      output.err(`The API failed (${error instanceof ApiError ? `${error.status} ${error.error}` : failureOf(error)}); trying again in 5 s.`);
+      const failure = error instanceof ApiError ? `${error.status} ${error.error}` : failureOf(error);
+      output.err(`The API failed (${failure}); trying again in ${pauseAfterApiFailureMs / 1000} s.`);
       await sleep(pauseAfterApiFailureMs, undefined, { signal }).catch(() => {});
       follower = follow();
     }
