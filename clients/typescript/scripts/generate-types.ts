@@ -44,10 +44,13 @@ export async function renderClientTypes(document: object): Promise<string> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const source = process.argv[2] ?? "http://localhost:3000/v1/openapi.json";
-  const response = await fetch(source).catch((error: Error) => {
-    throw new Error(`Could not fetch ${source} (${error.message}). Start the app (npm run dev) or pass the document's address.`);
-  });
-  if (!response.ok) throw new Error(`${source} answered ${response.status}`);
+  const response = await fetch(source).catch(() => null);
+  if (!response?.ok) {
+    console.error(
+      `Could not read ${source} (${response ? `HTTP ${response.status}` : "not reachable"}): start the app (npm run dev) or pass the document's address.`,
+    );
+    process.exit(1);
+  }
   writeFileSync(typesFile, await renderClientTypes(await response.json()));
   console.log(`Wrote ${typesFile.pathname}`);
 }
