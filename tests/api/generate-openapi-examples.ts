@@ -66,7 +66,7 @@ const historyEnd = new Date(new Date().setUTCHours(0, 0, 0, 0));
 const handle = createDatabase(database.url);
 const ctx = createDomainContext(handle.db, { clock: { now: () => historyEnd }, newId: createIdGenerator(createRandom(seed).bytes) });
 
-type Answer = { status: number; headers: Headers; body: any };
+type Answer = { status: number; body: any };
 
 const examples: OpenApiExamples = { responses: {}, headers: {}, webhooks: {} };
 const responseHeaders = ["X-Trace-Id", "Retry-After", ...Object.keys(rateLimitHeaderSchemas)];
@@ -77,7 +77,7 @@ async function call(url: string, key: string | null): Promise<Answer> {
     const value = response.headers.get(name);
     if (value !== null) examples.headers[name] ??= value;
   }
-  return { status: response.status, headers: response.headers, body: await response.json() };
+  return { status: response.status, body: await response.json() };
 }
 
 let stopped = false;
@@ -96,7 +96,6 @@ async function example(template: string, status: number, name: string, summary: 
   const kept: Example = { summary, description, value: answer.body };
   const responses = examples.responses[template];
   examples.responses[template] = { ...responses, [status]: { ...responses?.[status], [name]: kept } };
-  return answer;
 }
 
 try {
@@ -204,8 +203,9 @@ try {
     await example(endpoint.template, 403, "suspended", "The company account is suspended", { url: endpoint.url, key, note: "for a suspended company" });
   }
 
-  // What a fault of ours looks like: the database is gone (the handler logs each request's error below).
+  // What a fault of ours looks like: the database is gone.
   await stopDatabase();
+  log("Database stopped for the 500 examples: the API logs these requests' errors below.");
   for (const endpoint of endpoints) {
     await example(endpoint.template, 500, "internal_error", "A fault on the service's side", { url: endpoint.url, key, note: "while the database is down" });
   }
