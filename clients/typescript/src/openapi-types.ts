@@ -179,7 +179,116 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  "candidate.submitted": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A candidate submitted an attempt
+     * @description Once per attempt, when the candidate has finished every step.
+     *
+     *     Sent as an HTTPS POST of the `Event` (the same object as in GET /v1/events), with the candidate's latest data at the time of sending; `change` keeps what changed at the time.
+     *
+     *     - **Answer** with any 2xx status within 10 seconds. Anything else, a redirect (not followed) or no answer counts as a failure: retried after 1, 5 and 30 minutes, then 2, 6, 12, 24 and 24 hours (9 tries).
+     *     - **Repeats** can happen: `id` (and `Service-Event-Id`, `webhook-id`) stays the same, so ignore an id already handled.
+     *     - **Order**: messages about one candidate arrive in the order they happened.
+     *     - **Verify** with the raw body as received, by either header family: `Service-Signature` (Stripe's scheme) or `webhook-signature` (Standard Webhooks), both keyed with the webhook's signing secret.
+     */
+    post: operations["candidateSubmitted"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "candidate.scored": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An attempt was scored
+     * @description Once per attempt, when the AI score is saved; never before `candidate.submitted`. Not sent when the interview could not be scored.
+     *
+     *     Sent as an HTTPS POST of the `Event` (the same object as in GET /v1/events), with the candidate's latest data at the time of sending; `change` keeps what changed at the time.
+     *
+     *     - **Answer** with any 2xx status within 10 seconds. Anything else, a redirect (not followed) or no answer counts as a failure: retried after 1, 5 and 30 minutes, then 2, 6, 12, 24 and 24 hours (9 tries).
+     *     - **Repeats** can happen: `id` (and `Service-Event-Id`, `webhook-id`) stays the same, so ignore an id already handled.
+     *     - **Order**: messages about one candidate arrive in the order they happened.
+     *     - **Verify** with the raw body as received, by either header family: `Service-Signature` (Stripe's scheme) or `webhook-signature` (Standard Webhooks), both keyed with the webhook's signing secret.
+     */
+    post: operations["candidateScored"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "candidate.ready": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An attempt's result is final
+     * @description Once per attempt, when `result.state` becomes final: `complete`, `incomplete` (see `result.incomplete_reason`) or `not_applicable`. Afterwards nothing more arrives for the attempt except status changes.
+     *
+     *     Sent as an HTTPS POST of the `Event` (the same object as in GET /v1/events), with the candidate's latest data at the time of sending; `change` keeps what changed at the time.
+     *
+     *     - **Answer** with any 2xx status within 10 seconds. Anything else, a redirect (not followed) or no answer counts as a failure: retried after 1, 5 and 30 minutes, then 2, 6, 12, 24 and 24 hours (9 tries).
+     *     - **Repeats** can happen: `id` (and `Service-Event-Id`, `webhook-id`) stays the same, so ignore an id already handled.
+     *     - **Order**: messages about one candidate arrive in the order they happened.
+     *     - **Verify** with the raw body as received, by either header family: `Service-Signature` (Stripe's scheme) or `webhook-signature` (Standard Webhooks), both keyed with the webhook's signing secret.
+     */
+    post: operations["candidateReady"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "candidate.status_changed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A candidate's status changed
+     * @description On every status change after submission, by the AI or the team; `change` holds `from`, `to` and `by`.
+     *
+     *     Sent as an HTTPS POST of the `Event` (the same object as in GET /v1/events), with the candidate's latest data at the time of sending; `change` keeps what changed at the time.
+     *
+     *     - **Answer** with any 2xx status within 10 seconds. Anything else, a redirect (not followed) or no answer counts as a failure: retried after 1, 5 and 30 minutes, then 2, 6, 12, 24 and 24 hours (9 tries).
+     *     - **Repeats** can happen: `id` (and `Service-Event-Id`, `webhook-id`) stays the same, so ignore an id already handled.
+     *     - **Order**: messages about one candidate arrive in the order they happened.
+     *     - **Verify** with the raw body as received, by either header family: `Service-Signature` (Stripe's scheme) or `webhook-signature` (Standard Webhooks), both keyed with the webhook's signing secret.
+     */
+    post: operations["candidateStatusChanged"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     Me: {
@@ -434,78 +543,7 @@ export interface components {
       };
     };
   };
-  responses: {
-    /** @description `auth_error`: the API key is missing, invalid or revoked, or was sent in the address. */
-    Unauthorized: {
-      headers: {
-        "X-Trace-Id": components["headers"]["X-Trace-Id"];
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["Error"];
-      };
-    };
-    /** @description `permission_denied`: the company account is suspended. */
-    Forbidden: {
-      headers: {
-        "X-Trace-Id": components["headers"]["X-Trace-Id"];
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["Error"];
-      };
-    };
-    /** @description `not_found`: nothing with this id in the caller's company. */
-    NotFound: {
-      headers: {
-        "X-Trace-Id": components["headers"]["X-Trace-Id"];
-        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["Error"];
-      };
-    };
-    /** @description `validation_error`: a query parameter is not valid; `details.problems` lists each problem. */
-    ValidationFailed: {
-      headers: {
-        "X-Trace-Id": components["headers"]["X-Trace-Id"];
-        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["ValidationError"];
-      };
-    };
-    /** @description `rate_limited`: wait `Retry-After` seconds, then retry. */
-    RateLimited: {
-      headers: {
-        "X-Trace-Id": components["headers"]["X-Trace-Id"];
-        "Retry-After": components["headers"]["Retry-After"];
-        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["Error"];
-      };
-    };
-    /** @description `internal_error`: quote the trace_id to support. */
-    InternalError: {
-      headers: {
-        "X-Trace-Id": components["headers"]["X-Trace-Id"];
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["Error"];
-      };
-    };
-  };
+  responses: never;
   parameters: never;
   requestBodies: never;
   headers: {
@@ -554,10 +592,50 @@ export interface operations {
           };
         };
       };
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      429: components["responses"]["RateLimited"];
-      500: components["responses"]["InternalError"];
+      /** @description `auth_error`: the API key is missing, invalid or revoked, or was sent in the address. */
+      401: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `permission_denied`: the company account is suspended. */
+      403: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: wait `Retry-After` seconds, then retry. */
+      429: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: quote the trace_id to support. */
+      500: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   listInterviews: {
@@ -597,11 +675,63 @@ export interface operations {
           };
         };
       };
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      422: components["responses"]["ValidationFailed"];
-      429: components["responses"]["RateLimited"];
-      500: components["responses"]["InternalError"];
+      /** @description `auth_error`: the API key is missing, invalid or revoked, or was sent in the address. */
+      401: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `permission_denied`: the company account is suspended. */
+      403: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_error`: a query parameter is not valid; `details.problems` lists each problem. */
+      422: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"];
+        };
+      };
+      /** @description `rate_limited`: wait `Retry-After` seconds, then retry. */
+      429: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: quote the trace_id to support. */
+      500: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getInterview: {
@@ -638,11 +768,63 @@ export interface operations {
           };
         };
       };
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
-      429: components["responses"]["RateLimited"];
-      500: components["responses"]["InternalError"];
+      /** @description `auth_error`: the API key is missing, invalid or revoked, or was sent in the address. */
+      401: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `permission_denied`: the company account is suspended. */
+      403: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `not_found`: nothing with this id in the caller's company. */
+      404: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: wait `Retry-After` seconds, then retry. */
+      429: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: quote the trace_id to support. */
+      500: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   listCandidates: {
@@ -686,11 +868,63 @@ export interface operations {
           };
         };
       };
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      422: components["responses"]["ValidationFailed"];
-      429: components["responses"]["RateLimited"];
-      500: components["responses"]["InternalError"];
+      /** @description `auth_error`: the API key is missing, invalid or revoked, or was sent in the address. */
+      401: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `permission_denied`: the company account is suspended. */
+      403: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_error`: a query parameter is not valid; `details.problems` lists each problem. */
+      422: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"];
+        };
+      };
+      /** @description `rate_limited`: wait `Retry-After` seconds, then retry. */
+      429: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: quote the trace_id to support. */
+      500: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getCandidate: {
@@ -727,11 +961,63 @@ export interface operations {
           };
         };
       };
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
-      429: components["responses"]["RateLimited"];
-      500: components["responses"]["InternalError"];
+      /** @description `auth_error`: the API key is missing, invalid or revoked, or was sent in the address. */
+      401: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `permission_denied`: the company account is suspended. */
+      403: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `not_found`: nothing with this id in the caller's company. */
+      404: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: wait `Retry-After` seconds, then retry. */
+      429: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: quote the trace_id to support. */
+      500: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getTranscript: {
@@ -768,11 +1054,63 @@ export interface operations {
           };
         };
       };
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
-      429: components["responses"]["RateLimited"];
-      500: components["responses"]["InternalError"];
+      /** @description `auth_error`: the API key is missing, invalid or revoked, or was sent in the address. */
+      401: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `permission_denied`: the company account is suspended. */
+      403: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `not_found`: nothing with this id in the caller's company. */
+      404: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: wait `Retry-After` seconds, then retry. */
+      429: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: quote the trace_id to support. */
+      500: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getRecording: {
@@ -809,11 +1147,63 @@ export interface operations {
           };
         };
       };
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
-      429: components["responses"]["RateLimited"];
-      500: components["responses"]["InternalError"];
+      /** @description `auth_error`: the API key is missing, invalid or revoked, or was sent in the address. */
+      401: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `permission_denied`: the company account is suspended. */
+      403: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `not_found`: nothing with this id in the caller's company. */
+      404: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: wait `Retry-After` seconds, then retry. */
+      429: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: quote the trace_id to support. */
+      500: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   listEvents: {
@@ -855,11 +1245,63 @@ export interface operations {
           };
         };
       };
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      422: components["responses"]["ValidationFailed"];
-      429: components["responses"]["RateLimited"];
-      500: components["responses"]["InternalError"];
+      /** @description `auth_error`: the API key is missing, invalid or revoked, or was sent in the address. */
+      401: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `permission_denied`: the company account is suspended. */
+      403: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `validation_error`: a query parameter is not valid; `details.problems` lists each problem. */
+      422: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"];
+        };
+      };
+      /** @description `rate_limited`: wait `Retry-After` seconds, then retry. */
+      429: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: quote the trace_id to support. */
+      500: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getFile: {
@@ -896,11 +1338,247 @@ export interface operations {
           };
         };
       };
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
-      429: components["responses"]["RateLimited"];
-      500: components["responses"]["InternalError"];
+      /** @description `auth_error`: the API key is missing, invalid or revoked, or was sent in the address. */
+      401: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `permission_denied`: the company account is suspended. */
+      403: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `not_found`: nothing with this id in the caller's company. */
+      404: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: wait `Retry-After` seconds, then retry. */
+      429: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `internal_error`: quote the trace_id to support. */
+      500: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  candidateSubmitted: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `InterviewAPI-Webhooks/1.0 (+<the service's address>)`. */
+        "User-Agent": string;
+        /** @description The event's id, equal to the body's `id`; the same on every retry and resend. Use it to ignore repeats. */
+        "Service-Event-Id": string;
+        /** @description The event type, equal to the body's `type`. */
+        "Service-Event-Type": "candidate.submitted";
+        /** @description 1 for the first try, 2 for the first retry, and so on, at most 9. */
+        "Service-Delivery-Attempt": string;
+        /** @description `t=<unix seconds>,v1=<hex digest>`: a hex HMAC-SHA256 of `<t>.<raw body>` keyed with the webhook's whole signing secret, `whsec_` prefix included. During the 24 hours after the secret is replaced it holds two `v1` values, one per secret: accept the message when one matches. Reject it when `t` is more than 5 minutes from your clock. Stripe's libraries verify it as it is, e.g. `stripe.webhooks.constructEvent(rawBody, header, secret)`. */
+        "Service-Signature": string;
+        /** @description [Standard Webhooks](https://www.standardwebhooks.com): the message id, equal to `Service-Event-Id`. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: when the message was signed, in unix seconds (the `t` of `Service-Signature`). */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,<base64 digest>`, a base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the bytes that the secret's part after `whsec_` decodes to; during the 24 hours after a replacement, two values separated by a space. Any Standard Webhooks library verifies it with the secret as shown, e.g. `new Webhook(secret).verify(rawBody, headers)`. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx status within 10 seconds. The body is ignored. */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A failure: the message is sent again later (see above), with `Service-Delivery-Attempt` one higher. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  candidateScored: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `InterviewAPI-Webhooks/1.0 (+<the service's address>)`. */
+        "User-Agent": string;
+        /** @description The event's id, equal to the body's `id`; the same on every retry and resend. Use it to ignore repeats. */
+        "Service-Event-Id": string;
+        /** @description The event type, equal to the body's `type`. */
+        "Service-Event-Type": "candidate.scored";
+        /** @description 1 for the first try, 2 for the first retry, and so on, at most 9. */
+        "Service-Delivery-Attempt": string;
+        /** @description `t=<unix seconds>,v1=<hex digest>`: a hex HMAC-SHA256 of `<t>.<raw body>` keyed with the webhook's whole signing secret, `whsec_` prefix included. During the 24 hours after the secret is replaced it holds two `v1` values, one per secret: accept the message when one matches. Reject it when `t` is more than 5 minutes from your clock. Stripe's libraries verify it as it is, e.g. `stripe.webhooks.constructEvent(rawBody, header, secret)`. */
+        "Service-Signature": string;
+        /** @description [Standard Webhooks](https://www.standardwebhooks.com): the message id, equal to `Service-Event-Id`. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: when the message was signed, in unix seconds (the `t` of `Service-Signature`). */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,<base64 digest>`, a base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the bytes that the secret's part after `whsec_` decodes to; during the 24 hours after a replacement, two values separated by a space. Any Standard Webhooks library verifies it with the secret as shown, e.g. `new Webhook(secret).verify(rawBody, headers)`. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx status within 10 seconds. The body is ignored. */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A failure: the message is sent again later (see above), with `Service-Delivery-Attempt` one higher. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  candidateReady: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `InterviewAPI-Webhooks/1.0 (+<the service's address>)`. */
+        "User-Agent": string;
+        /** @description The event's id, equal to the body's `id`; the same on every retry and resend. Use it to ignore repeats. */
+        "Service-Event-Id": string;
+        /** @description The event type, equal to the body's `type`. */
+        "Service-Event-Type": "candidate.ready";
+        /** @description 1 for the first try, 2 for the first retry, and so on, at most 9. */
+        "Service-Delivery-Attempt": string;
+        /** @description `t=<unix seconds>,v1=<hex digest>`: a hex HMAC-SHA256 of `<t>.<raw body>` keyed with the webhook's whole signing secret, `whsec_` prefix included. During the 24 hours after the secret is replaced it holds two `v1` values, one per secret: accept the message when one matches. Reject it when `t` is more than 5 minutes from your clock. Stripe's libraries verify it as it is, e.g. `stripe.webhooks.constructEvent(rawBody, header, secret)`. */
+        "Service-Signature": string;
+        /** @description [Standard Webhooks](https://www.standardwebhooks.com): the message id, equal to `Service-Event-Id`. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: when the message was signed, in unix seconds (the `t` of `Service-Signature`). */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,<base64 digest>`, a base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the bytes that the secret's part after `whsec_` decodes to; during the 24 hours after a replacement, two values separated by a space. Any Standard Webhooks library verifies it with the secret as shown, e.g. `new Webhook(secret).verify(rawBody, headers)`. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx status within 10 seconds. The body is ignored. */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A failure: the message is sent again later (see above), with `Service-Delivery-Attempt` one higher. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  candidateStatusChanged: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `InterviewAPI-Webhooks/1.0 (+<the service's address>)`. */
+        "User-Agent": string;
+        /** @description The event's id, equal to the body's `id`; the same on every retry and resend. Use it to ignore repeats. */
+        "Service-Event-Id": string;
+        /** @description The event type, equal to the body's `type`. */
+        "Service-Event-Type": "candidate.status_changed";
+        /** @description 1 for the first try, 2 for the first retry, and so on, at most 9. */
+        "Service-Delivery-Attempt": string;
+        /** @description `t=<unix seconds>,v1=<hex digest>`: a hex HMAC-SHA256 of `<t>.<raw body>` keyed with the webhook's whole signing secret, `whsec_` prefix included. During the 24 hours after the secret is replaced it holds two `v1` values, one per secret: accept the message when one matches. Reject it when `t` is more than 5 minutes from your clock. Stripe's libraries verify it as it is, e.g. `stripe.webhooks.constructEvent(rawBody, header, secret)`. */
+        "Service-Signature": string;
+        /** @description [Standard Webhooks](https://www.standardwebhooks.com): the message id, equal to `Service-Event-Id`. */
+        "webhook-id": string;
+        /** @description Standard Webhooks: when the message was signed, in unix seconds (the `t` of `Service-Signature`). */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,<base64 digest>`, a base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the bytes that the secret's part after `whsec_` decodes to; during the 24 hours after a replacement, two values separated by a space. Any Standard Webhooks library verifies it with the secret as shown, e.g. `new Webhook(secret).verify(rawBody, headers)`. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx status within 10 seconds. The body is ignored. */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A failure: the message is sent again later (see above), with `Service-Delivery-Attempt` one higher. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
 }
