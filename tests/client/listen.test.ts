@@ -10,6 +10,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { verifyWebhook } from "@interview-api/client";
+import { Webhook } from "standardwebhooks";
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
@@ -139,6 +141,9 @@ describe("listen", { timeout: 120_000 }, () => {
       });
       const standardOnly = Object.fromEntries(Object.entries(headers).filter(([name]) => name !== "service-signature"));
       expect(verifyWebhook(body, standardOnly, secret).id).toBe(event.id);
+      // And by verifiers we did not write, so the client's signing and checking cannot be wrong together.
+      expect(new Webhook(secret).verify(body, headers as Record<string, string>)).toMatchObject({ id: event.id });
+      expect(Stripe.webhooks.constructEvent(body, headers["service-signature"] as string, secret, 300)).toMatchObject({ id: event.id });
     });
 
     expect((await listen.stop()).stderr).toBe("");
