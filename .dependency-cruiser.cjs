@@ -47,6 +47,20 @@ module.exports = {
       from: { pathNot: "^(worker|tests)/|^server/runtime/" },
       to: { path: "^worker/" },
     },
+    {
+      name: "client-is-publishable",
+      severity: "error",
+      comment: "clients/typescript is published on its own: it imports nothing of the product.",
+      from: { path: "^clients/" },
+      to: { path: "^(app|server|db|worker|tests)/" },
+    },
+    {
+      name: "client-only-for-the-cli",
+      severity: "error",
+      comment: "Of the product, only the command line (server/cli, for `listen`) uses the client package; the rest reads the database itself.",
+      from: { pathNot: "^(clients|server/cli|tests)/" },
+      to: { path: "^clients/" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

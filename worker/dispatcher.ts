@@ -1,12 +1,14 @@
 /**
  * The delivery dispatcher, one per worker process (deliver.ts does the work).
  *
- * 1. It keeps up to `slots` messages in flight, at most `perWebhook` of them
- *    to any one webhook, and claims more as soon as a slot frees up: a slow
+ * 1. It keeps up to `slots` requests in flight, at most `perWebhook` of them
+ *    to any one webhook, and claims more as soon as a request ends: a slow
  *    receiver holds only its own share.
- * 2. Finished messages are recorded in batches, one recording at a time, while
- *    the others are still in flight; a message keeps its slot until its
- *    outcome is recorded, because that is when its chain's next one is ready.
+ * 2. Finished messages are recorded in batches, one recording at a time,
+ *    while other requests go on. A finished message keeps its lease until its
+ *    outcome is recorded (nobody else can claim it), and its chain's next
+ *    message is ready only then. At most `slots` outcomes wait to be
+ *    recorded: beyond that it claims nothing until the database catches up.
  * 3. It wakes on NOTIFY (messages made ready, at the commit that made them),
  *    after every recording, and every `pollMs` (retries falling due, leases
  *    that ran out, a notification missed while the database was away).
@@ -29,10 +31,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function startDispatcher(deps: DeliveryDeps, options: DispatcherOptions): Dispatcher {
   const pollMs = options.pollMs ?? 1_000;
   let stopping = false;
-  let occupied = 0;
-  /** Per webhook: messages claimed and not yet recorded. */
+  /** Requests in flight, in all and per webhook. */
+  let sending = 0;
   const inFlight = new Map<string, number>();
+  /** Outcomes waiting to be recorded, and how many the recording under way holds. */
   const finished: Attempted[] = [];
+  let beingRecorded = 0;
   let claiming = false;
   let recording = false;
   let wokenWhileClaiming = false;
@@ -50,7 +54,8 @@ export function startDispatcher(deps: DeliveryDeps, options: DispatcherOptions):
       wokenWhileClaiming = true;
       return;
     }
-    if (occupied >= options.slots) return; // a recording frees slots, then wakes
+    // A request ending or a recording landing wakes it again.
+    if (sending >= options.slots || finished.length + beingRecorded >= options.slots) return;
     claiming = true;
     void claim().finally(() => {
       claiming = false;
@@ -62,7 +67,7 @@ export function startDispatcher(deps: DeliveryDeps, options: DispatcherOptions):
   }
 
   async function claim() {
-    const limit = options.slots - occupied;
+    const limit = options.slots - sending;
     const room = new Map([...inFlight].map(([webhookId, count]) => [webhookId, options.perWebhook - count]));
     let claimed: ClaimedMessage[];
     try {
@@ -73,7 +78,7 @@ export function startDispatcher(deps: DeliveryDeps, options: DispatcherOptions):
       return;
     }
     for (const message of claimed) {
-      occupied++;
+      sending++;
       inFlight.set(message.webhookId, (inFlight.get(message.webhookId) ?? 0) + 1);
       void attemptDelivery(deps, message)
         .catch((error: unknown): Attempted => {
@@ -81,8 +86,13 @@ export function startDispatcher(deps: DeliveryDeps, options: DispatcherOptions):
           return { message, kind: "lease_lost" };
         })
         .then((attempted) => {
+          sending--;
+          const left = inFlight.get(message.webhookId)! - 1;
+          if (left === 0) inFlight.delete(message.webhookId);
+          else inFlight.set(message.webhookId, left);
           finished.push(attempted);
           record();
+          wake();
         });
     }
     // A full claim: more may be due. Otherwise nothing claimable is due now.
@@ -94,13 +104,9 @@ export function startDispatcher(deps: DeliveryDeps, options: DispatcherOptions):
     if (recording || finished.length === 0) return;
     recording = true;
     const batch = finished.splice(0);
+    beingRecorded = batch.length;
     void recordUntilDone(batch).finally(() => {
-      for (const { message } of batch) {
-        occupied--;
-        const left = (inFlight.get(message.webhookId) ?? 1) - 1;
-        if (left === 0) inFlight.delete(message.webhookId);
-        else inFlight.set(message.webhookId, left);
-      }
+      beingRecorded = 0;
       recording = false;
       record();
       wake();
@@ -142,7 +148,7 @@ export function startDispatcher(deps: DeliveryDeps, options: DispatcherOptions):
     async stop() {
       stopping = true;
       clearTimeout(poll);
-      while (claiming || recording || occupied > 0) await sleep(10);
+      while (claiming || recording || sending > 0 || finished.length > 0) await sleep(10);
       await listening?.unlisten().catch(() => {});
     },
   };

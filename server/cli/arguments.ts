@@ -15,13 +15,19 @@ export type Option = {
   value?: string;
   required?: boolean;
 };
-export type Command = {
+/** What the parser reads and help shows, the same for every command. */
+export type CommandDeclaration = {
   summary: string;
   /** The positional argument, as help shows it: `ID`. */
   argument?: string;
   options: Record<string, Option>;
-  run: (cli: CliContext, flags: Flags, args: string[]) => Promise<Output>;
+  /** What --json prints, when it is not the one JSON object every other command prints. */
+  jsonOutput?: string;
 };
+/** A command on the database: main.ts reads the settings and starts the database first. */
+export type Command = CommandDeclaration & { run: (cli: CliContext, flags: Flags, args: string[]) => Promise<Output> };
+/** A command that only calls the API over HTTP (`listen`): it needs neither the settings nor a database. */
+export type StandaloneCommand = CommandDeclaration & { standalone: true; run: (flags: Flags, args: string[]) => Promise<Output> };
 
 export class UsageError extends Error {}
 

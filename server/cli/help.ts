@@ -1,5 +1,5 @@
 /** Usage lines and help, written from each command's own declaration so they cannot drift from what is parsed. */
-import type { Command, Option } from "./arguments";
+import type { CommandDeclaration, Option } from "./arguments";
 
 const invocation = "npm run cli --";
 
@@ -11,7 +11,7 @@ export const commonOptions: Record<string, Option> = {
 
 const spelled = (name: string, option: Option) => (option.type === "string" ? `--${name} ${option.value}` : `--${name}`);
 
-export function usage(name: string, command: Command): string {
+export function usage(name: string, command: CommandDeclaration): string {
   const options = Object.entries(command.options).map(([option, declared]) =>
     declared.required ? spelled(option, declared) : `[${spelled(option, declared)}]`,
   );
@@ -23,8 +23,9 @@ function table(rows: Array<[string, string]>): string {
   return rows.map(([left, right]) => `  ${left.padEnd(width)}${right}`).join("\n");
 }
 
-export function commandHelp(name: string, command: Command): string {
-  const options = Object.entries({ ...command.options, ...commonOptions }).map(([option, declared]): [string, string] => [
+export function commandHelp(name: string, command: CommandDeclaration): string {
+  const json = { ...commonOptions.json!, description: command.jsonOutput ?? commonOptions.json!.description };
+  const options = Object.entries({ ...command.options, ...commonOptions, json }).map(([option, declared]): [string, string] => [
     option === "help" ? "-h, --help" : spelled(option, declared),
     declared.required ? `${declared.description} (required)` : declared.description,
   ]);
@@ -32,7 +33,7 @@ export function commandHelp(name: string, command: Command): string {
 }
 
 /** The list of commands, or of one group's (`webhook`) when given. */
-export function overview(commands: Record<string, Command>, group?: string): string {
+export function overview(commands: Record<string, CommandDeclaration>, group?: string): string {
   const listed = Object.entries(commands).filter(([name]) => !group || name.startsWith(`${group} `));
   return [
     `Usage: ${invocation} <command> [options] [--json]`,

@@ -1,10 +1,13 @@
 /**
  * `npm run cli -- <command> [--json]`. With --json, stdout carries exactly one
- * JSON object; errors go to stderr with a non-zero exit (1: refused, 2: usage).
- * `help`, `-h` and `--help` print help on stdout, before any database starts.
+ * JSON object (`listen`: one per line until stopped); errors go to stderr with
+ * a non-zero exit (1: refused, 2: usage). `help`, `-h` and `--help` print help
+ * on stdout, before any database starts; standalone commands (`listen`) start none.
  */
 import { parseArgs } from "node:util";
-import { type Flags, UsageError } from "./arguments";
+import { ApiError, ListenError } from "@interview-api/client";
+import { DomainError } from "@/server/domain/errors";
+import { type Command, type Flags, type Output, UsageError } from "./arguments";
 import { commands } from "./commands";
 import { commandHelp, commonOptions, overview, usage } from "./help";
 
@@ -58,27 +61,41 @@ try {
   fail(2, "usage", `${(error as Error).message}\nusage: ${usage(name, command)}`);
 }
 
-const { env } = await import("@/server/env").catch((error: Error) => fail(1, "configuration", error.message));
-const { createDatabase } = await import("@/db/client");
-const { createDomainContext } = await import("@/server/domain/context");
-const { DomainError } = await import("@/server/domain/errors");
-const { prepareDatabase } = await import("@/server/runtime/prepare");
+/** Reads the settings, starts (or reaches) the database, runs the command on it, and stops the database again. */
+async function runOnDatabase(command: Command, flags: Flags, args: string[]): Promise<Output> {
+  const { env } = await import("@/server/env").catch((error: Error) => fail(1, "configuration", error.message));
+  const { createDatabase } = await import("@/db/client");
+  const { createDomainContext } = await import("@/server/domain/context");
+  const { prepareDatabase } = await import("@/server/runtime/prepare");
+  const database = await prepareDatabase(env).catch((error: Error) => fail(1, "database", error.message));
+  const handle = createDatabase(database.url, { max: 4 });
+  try {
+    const context = { ctx: createDomainContext(handle.db), sql: handle.sql, webhookAddresses: { allowTargets: env.WEBHOOK_ALLOW_TARGETS } };
+    return await command.run(context, flags, args);
+  } finally {
+    await handle.close();
+    await database.stop();
+  }
+}
 
-const database = await prepareDatabase(env).catch((error: Error) => fail(1, "database", error.message));
-const handle = createDatabase(database.url, { max: 4 });
+/** The error's code and message as printed; a refusal (ours or the API's) is expected, anything else is also logged in full. */
+function described(error: unknown): { kind: string; message: string; expected: boolean } {
+  if (error instanceof UsageError) return { kind: "usage", message: `${error.message}\nusage: ${usage(name!, command)}`, expected: true };
+  if (error instanceof DomainError) return { kind: error.code, message: error.message, expected: true };
+  if (error instanceof ListenError) return { kind: error.code, message: error.message, expected: true };
+  if (error instanceof ApiError) return { kind: error.error, message: `${error.message} (HTTP ${error.status}, trace ${error.trace_id})`, expected: true };
+  return { kind: "internal", message: (error as Error).message, expected: false };
+}
+
 let exitCode = 0;
 try {
-  const context = { ctx: createDomainContext(handle.db), sql: handle.sql, webhookAddresses: { allowTargets: env.WEBHOOK_ALLOW_TARGETS } };
-  const output = await command.run(context, parsed.values as Flags, parsed.positionals);
+  const flags = parsed.values as Flags;
+  const output = "standalone" in command ? await command.run(flags, parsed.positionals) : await runOnDatabase(command, flags, parsed.positionals);
   process.stdout.write(json ? `${JSON.stringify(output.json)}\n` : `${output.text}\n`);
 } catch (error) {
   exitCode = error instanceof UsageError ? 2 : 1;
-  const kind = error instanceof UsageError ? "usage" : error instanceof DomainError ? error.code : "internal";
-  const message = error instanceof UsageError ? `${error.message}\nusage: ${usage(name, command)}` : (error as Error).message;
+  const { kind, message, expected } = described(error);
   process.stderr.write(json ? `${JSON.stringify({ error: { code: kind, message } })}\n` : `error: ${message}\n`);
-  if (!(error instanceof UsageError || error instanceof DomainError)) console.error(error);
-} finally {
-  await handle.close();
-  await database.stop();
+  if (!expected) console.error(error);
 }
 process.exit(exitCode);

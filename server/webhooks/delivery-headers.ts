@@ -1,7 +1,9 @@
 /**
  * Every header a delivery carries: the spec's own (5.1) and the Standard
- * Webhooks family, both signed over the same body. The worker and the CLI's
- * `listen` build them here, so a local forward looks exactly like a delivery.
+ * Webhooks family, both signed over the same body. The publishable client
+ * (clients/typescript) signs `listen`'s local forwards on its own, as
+ * integrators' code would; tests/client checks both against the same
+ * independent verifiers.
  */
 import type { EventType } from "@/db/schema";
 import { signatureHeader, standardWebhookHeaders } from "./signature";

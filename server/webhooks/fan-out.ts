@@ -15,7 +15,10 @@
  * 3. Messages are enqueued like every other (messages.ts): only a chain's
  *    head gets a job, decided under the chain's lock.
  * 4. Events that are visible but not yet settled (an older transaction is
- *    still running), or more than one batch, are left for a follow-up run.
+ *    still running) are looked at again a few milliseconds later, in the
+ *    same job: such transactions are usually about to end, and a follow-up
+ *    job dated in the future would wait for graphile-worker's poll. Still
+ *    unsettled after `settleWaitsMs`, or more than one batch: a follow-up run.
  * 5. Should a company's job be lost anyway (failed for good, or completed by
  *    a worker wrongly taken for dead), the per-minute maintenance finds the
  *    companies whose settled history is past their position and asks again.
@@ -29,16 +32,26 @@ import { enqueueFanOut } from "@/server/jobs/queue";
 import { enqueueMessages } from "./messages";
 
 const batchSize = 1000;
-/** How soon to look again at events an older, still running transaction keeps unsettled. */
+/** The pauses before looking again, in the same job, at events an older transaction still keeps unsettled. */
+const settleWaitsMs = [2, 5, 10, 20, 40];
+/** Then how soon a follow-up job looks again. */
 const unsettledRetryMs = 100;
 
 type HistoryRow = { id: string; candidate_id: string; interview_id: string; type: EventType; tx: string; seq: string; settled: boolean; horizon: string };
 
 export async function fanOutCompany(ctx: DomainContext, companyId: string): Promise<{ created: number }> {
-  return retryOnDeadlock(() => runFanOut(ctx, companyId));
+  let created = 0;
+  for (const waitMs of [...settleWaitsMs, null]) {
+    const run = await retryOnDeadlock(() => runFanOut(ctx, companyId, waitMs !== null));
+    created += run.created;
+    if (!run.waitForUnsettled || waitMs === null) break;
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+  }
+  return { created };
 }
 
-async function runFanOut(ctx: DomainContext, companyId: string): Promise<{ created: number }> {
+/** One run; with `mayWait`, unsettled events are left to the caller's next run instead of a follow-up job. */
+async function runFanOut(ctx: DomainContext, companyId: string, mayWait: boolean): Promise<{ created: number; waitForUnsettled: boolean }> {
   return ctx.db.transaction(async (tx) => {
     await tx.insert(fanOutPositions).values({ companyId }).onConflictDoNothing();
     const [position] = await tx.select().from(fanOutPositions).where(eq(fanOutPositions.companyId, companyId)).for("update");
@@ -88,8 +101,10 @@ async function runFanOut(ctx: DomainContext, companyId: string): Promise<{ creat
         .update(fanOutPositions)
         .set({ ...next, updatedAt: now })
         .where(eq(fanOutPositions.companyId, companyId));
-    if (!caughtUp) await enqueueFanOut(tx, companyId, { followUpInMs: settled.length === batchSize ? 0 : unsettledRetryMs });
-    return { created };
+    const full = settled.length === batchSize;
+    const waitForUnsettled = !caughtUp && !full && mayWait;
+    if (!caughtUp && !waitForUnsettled) await enqueueFanOut(tx, companyId, { followUpInMs: full ? 0 : unsettledRetryMs });
+    return { created, waitForUnsettled };
   });
 }
 

@@ -3,15 +3,33 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
+import { eventTypes } from "@/db/schema";
 import { createApiKey, setCompanyRateLimits, setCompanySuspended } from "@/server/domain/accounts";
+import { submitAttempt } from "@/server/domain/attempts";
+import { changeStatus } from "@/server/domain/statuses";
+import { createWebhook } from "@/server/webhooks/manage";
 import { type ApiCompany, apiCompany } from "../support/api-fixtures";
 import { useTestDatabase } from "../support/database";
+import { completeSteps, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { type ApiResponse, callApi, useTestServer } from "../support/server";
+import { allowReceiver, pump, useWebhookTestbed } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
 const server = useTestServer(test);
-type Document = { openapi: string; paths: Record<string, { get: Operation }>; components: Record<string, Record<string, any>> };
-type Operation = { operationId: string; parameters?: Array<{ in: string; name: string }>; responses: Record<string, any>; security?: unknown };
+const bed = useWebhookTestbed(test);
+type Document = {
+  openapi: string;
+  paths: Record<string, { get: Operation }>;
+  webhooks: Record<string, { post: Operation & { requestBody: { required: boolean; content: Record<string, MediaType> } } }>;
+  components: Record<string, Record<string, any>>;
+};
+type Operation = {
+  operationId: string;
+  parameters?: Array<{ in: string; name: string; required?: boolean; schema: object; example?: unknown }>;
+  responses: Record<string, any>;
+  security?: unknown;
+};
+type MediaType = { schema: object; examples?: Record<string, { summary: string; description: string; value: unknown }> };
 let document: Document;
 let acme: ApiCompany;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -25,21 +43,23 @@ beforeAll(async () => {
   acme = await apiCompany(test.ctx, "Acme");
 });
 
-function responseFor(template: string, status: number) {
-  const operation = document.paths[template]!.get;
-  let response = operation.responses[String(status)];
+function responseFor(template: string, status: number | string) {
+  const response = document.paths[template]!.get.responses[String(status)];
   expect(response, `${template} documents ${status}`).toBeDefined();
-  if (response.$ref) response = document.components.responses![response.$ref.split("/").at(-1)!];
-  return response as { content: { "application/json": { schema: object } }; headers?: Record<string, { $ref?: string; required?: boolean }> };
+  return response as { content: { "application/json": MediaType }; headers?: Record<string, { $ref?: string; required?: boolean }> };
+}
+
+/** Fails, saying where and why, unless the value is valid for a schema of the document (its references resolved in the document). */
+function expectValid(schema: object, value: unknown, where: string) {
+  const inDocument = JSON.stringify(schema).replaceAll('"#/components', '"openapi.json#/components');
+  const validate = ajv.compile({ $id: `check-${Math.random()}`, ...JSON.parse(inDocument) });
+  expect(validate(value), `${where}: ${ajv.errorsText(validate.errors)}`).toBe(true);
 }
 
 /** The real response must match what the document says for this path and status. */
 function expectDocumented(template: string, actual: ApiResponse) {
   const documented = responseFor(template, actual.status);
-  const pointer = JSON.stringify(documented.content["application/json"].schema);
-  const validate = ajv.compile({ $id: `check-${Math.random()}`, ...JSON.parse(pointer.replaceAll('"#/components', '"openapi.json#/components')) });
-  const valid = validate(actual.body);
-  expect(valid, `${template} ${actual.status}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+  expectValid(documented.content["application/json"].schema, actual.body, `${template} ${actual.status}`);
   for (const [name, header] of Object.entries(documented.headers ?? {})) {
     const resolved = header.$ref ? document.components.headers![header.$ref.split("/").at(-1)!] : header;
     if (resolved.required || name.startsWith("RateLimit")) expect(actual.headers.get(name), `${template} ${actual.status} header ${name}`).not.toBeNull();
@@ -151,5 +171,111 @@ describe("every real response matches the document", () => {
     const suspended = await callApi(server, "/v1/events", { key });
     expect(suspended.status).toBe(403);
     expectDocumented("/events", suspended);
+  });
+});
+
+describe("the examples", () => {
+  const errorCodeOf: Record<string, string> = {
+    "401": "auth_error",
+    "403": "permission_denied",
+    "404": "not_found",
+    "422": "validation_error",
+    "429": "rate_limited",
+    "500": "internal_error",
+  };
+
+  it("are on every response of every endpoint, each valid for its schema and carrying the status's error code", () => {
+    for (const [template, item] of Object.entries(document.paths)) {
+      for (const status of Object.keys(item.get.responses)) {
+        const media = responseFor(template, status).content["application/json"];
+        const examples = Object.entries(media.examples ?? {});
+        expect(examples.length, `${template} ${status} has examples`).toBeGreaterThan(0);
+        for (const [name, example] of examples) {
+          expect(example.summary && example.description, `${template} ${status} ${name}`).toBeTruthy();
+          expectValid(media.schema, example.value, `${template} ${status} example ${name}`);
+          expect((example.value as { error?: string }).error, `${template} ${status} example ${name}`).toBe(errorCodeOf[status]);
+        }
+      }
+    }
+  });
+
+  it("are on every webhook's body and headers and every response header, each valid for its schema", () => {
+    for (const [type, item] of Object.entries(document.webhooks)) {
+      const media = item.post.requestBody.content["application/json"]!;
+      const examples = Object.values(media.examples ?? {});
+      expect(examples, type).toHaveLength(1);
+      expectValid(media.schema, examples[0]!.value, `webhook ${type}`);
+      expect(examples[0]!.value, type).toMatchObject({ type });
+      for (const parameter of item.post.parameters!) {
+        expect(parameter.example, `webhook ${type} header ${parameter.name}`).toBeDefined();
+        expectValid(parameter.schema, parameter.example, `webhook ${type} header ${parameter.name}`);
+      }
+    }
+    for (const [name, header] of Object.entries(document.components.headers!)) {
+      expect(header.example, `header ${name}`).toBeDefined();
+      expectValid(header.schema, header.example, `header ${name}`);
+    }
+  });
+
+  it("carry no API key, signing secret or address of the run that made them", () => {
+    const examples = [
+      ...Object.values(document.paths).flatMap((item) => Object.values(item.get.responses).map((response) => response.content)),
+      ...Object.values(document.webhooks).map((item) => [item.post.parameters, item.post.requestBody]),
+      document.components.headers,
+    ];
+    const text = JSON.stringify(examples);
+    expect(text).toContain("https://interviews.example.com/");
+    expect(text).not.toMatch(/ivk_[1-9A-Za-z]{20}/);
+    expect(text).not.toMatch(/whsec_[A-Za-z0-9+/]{20}/);
+    expect(text).not.toMatch(/127\.0\.0\.1|localhost/);
+  });
+});
+
+describe("the webhooks section", () => {
+  it("documents a POST of the Event for each event type, with both header families and a 2xx answer", () => {
+    expect(Object.keys(document.webhooks)).toEqual([...eventTypes]);
+    for (const [type, item] of Object.entries(document.webhooks)) {
+      expect(Object.keys(item), type).toEqual(["post"]);
+      expect(item.post.requestBody.required, type).toBe(true);
+      expect(item.post.requestBody.content["application/json"]!.schema, type).toEqual({ $ref: "#/components/schemas/Event" });
+      expect(
+        item.post.parameters!.map((parameter) => [parameter.in, parameter.name, parameter.required]),
+        type,
+      ).toEqual(
+        expect.arrayContaining(
+          [
+            "Service-Event-Id",
+            "Service-Event-Type",
+            "Service-Delivery-Attempt",
+            "Service-Signature",
+            "webhook-id",
+            "webhook-timestamp",
+            "webhook-signature",
+          ].map((name) => ["header", name, true]),
+        ),
+      );
+      expect(Object.keys(item.post.responses), type).toContain("2XX");
+    }
+  });
+
+  it("describes real deliveries: every header they carry but Content-Type, with valid values, and a valid body", async () => {
+    await createWebhook(test.ctx, acme.companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
+    const candidate = await startCandidate(test.ctx, acme.interview.id, { email: "hooked@acme.example" });
+    await completeSteps(test.ctx, acme.interview, candidate.id);
+    await scoreAndRecord(test.ctx, candidate.id);
+    await submitAttempt(test.ctx, candidate.id);
+    await changeStatus(test.ctx, candidate.id, { to: "on_hold", by: { type: "team", name: "Ana" } });
+    await pump(bed.deps);
+    const received = bed.receiver.received;
+    expect(new Set(received.map((request) => request.headers["service-event-type"]))).toEqual(new Set(eventTypes));
+    for (const request of received) {
+      const type = request.headers["service-event-type"] as string;
+      const operation = document.webhooks[type]!.post;
+      const documented = new Map(operation.parameters!.map((parameter) => [parameter.name.toLowerCase(), parameter]));
+      const ours = Object.keys(request.headers).filter((name) => /^(service-|webhook-)/.test(name) || name === "user-agent");
+      expect(ours.sort(), type).toEqual([...documented.keys()].sort());
+      for (const [name, parameter] of documented) expectValid(parameter.schema, request.headers[name], `${type} header ${name}`);
+      expectValid(operation.requestBody.content["application/json"]!.schema, JSON.parse(request.body), `${type} body`);
+    }
   });
 });

@@ -55,6 +55,12 @@ const interview = await makeInterview(ctx, companyId);
 const addresses = { allowTargets: [receiver.target] };
 const fast = await createWebhook(ctx, companyId, { url: receiver.url("/fast") }, addresses);
 
+// Should the bench fail, its worker processes must not outlive it.
+const children = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
+
 function startProductWorker(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/runtime/main.ts", "worker"], {
     env: {
@@ -69,6 +75,7 @@ function startProductWorker(): Promise<ChildProcess> {
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
+  children.add(child);
   return new Promise((resolve, reject) => {
     child.stderr!.on("data", (chunk: Buffer) => chunk.toString().includes("worker started") && resolve(child));
     child.once("exit", (code) => reject(new Error(`worker exited ${code}`)));
@@ -154,9 +161,11 @@ async function drain(events: number, processes: number, hookPath = "/fast") {
   return { rate: rateOf(arrived), statementsPerMessage: statements === null ? null : statements / events, violations: await orderViolations(arrived) };
 }
 
-// 1. Idle latency: one submission at a time, commit to arrival of its three events.
+// 1. Idle latency: one submission at a time, commit to arrival of its three
+// events, and where the time goes (from the log's own timestamps).
 const worker = await startProductWorker();
 const latencies: number[] = [];
+const steps = { fannedOut: [] as number[], claimed: [] as number[], sent: [] as number[], recorded: [] as number[], nextClaimed: [] as number[] };
 for (let index = 0; index < 60; index++) {
   const candidate = await startCandidate(ctx, interview.id, { email: `latency${index}@example.com` });
   await completeSteps(ctx, interview, candidate.id);
@@ -165,9 +174,27 @@ for (let index = 0; index < 60; index++) {
   const committed = Date.now();
   await submitAttempt(ctx, candidate.id);
   await arrivals(before + 3);
-  for (const request of receiver.received.slice(before)) latencies.push(request.at - committed);
+  const arrived = receiver.received.slice(before);
+  for (const request of arrived) latencies.push(request.at - committed);
+  const [first, second] = await handle.sql<Array<{ created: number; started: number; recorded: number }>>`
+    select extract(epoch from m.created_at) * 1000 as created, extract(epoch from a.started_at) * 1000 as started,
+      extract(epoch from a.created_at) * 1000 as recorded
+    from webhook_messages m join webhook_attempts a on a.message_id = m.id
+    where m.candidate_id = ${candidate.id} order by a.started_at limit 2`;
+  if (first && second) {
+    steps.fannedOut.push(first.created - committed);
+    steps.claimed.push(first.started - first.created);
+    steps.sent.push(arrived[0]!.at - first.started);
+    steps.recorded.push(first.recorded - arrived[0]!.at);
+    steps.nextClaimed.push(second.started - first.recorded);
+  }
 }
 latencies.sort((a, b) => a - b);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 await stop(worker);
 
 // 2. Throughput with 1, 2 and 4 worker processes, the same number of events each.
@@ -187,6 +214,7 @@ const baseline = fork("tests/bench/baseline-worker.ts", [database.url, caFile, S
   execArgv: ["--import", "tsx"],
   stdio: ["ignore", "ignore", "inherit", "ipc"],
 });
+children.add(baseline);
 const baselineRate = rateOf(await arrivals(single.events));
 await stop(baseline);
 
@@ -227,6 +255,13 @@ log(
     ],
     ["commit → arrival p50 (idle)", `${fixed(percentile(latencies, 50))} ms`, "", "< 20 ms", verdict(percentile(latencies, 50) < 20)],
     ["commit → arrival p99 (idle)", `${fixed(percentile(latencies, 99))} ms`, "", "< 100 ms", verdict(percentile(latencies, 99) < 100)],
+    [
+      "  where it goes, p50 per step (ms)",
+      `commit → messages ${fixed(median(steps.fannedOut))} · → claimed ${fixed(median(steps.claimed))} · → arrived ${fixed(median(steps.sent))} · → recorded ${fixed(median(steps.recorded))} · → next claimed ${fixed(median(steps.nextClaimed))}`,
+      "",
+      "",
+      "",
+    ],
     ...runs
       .slice(1)
       .map((run) => [

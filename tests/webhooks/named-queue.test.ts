@@ -34,7 +34,9 @@ it("graphile-worker with a local queue runs jobs of one named queue at the same 
         done++;
       },
     },
-    preset: { worker: { localQueue: { size: 4 } } },
+    // Batched completions are flushed by stop(); unbatched ones could still be
+    // running when the test's database is dropped, failing the run.
+    preset: { worker: { localQueue: { size: 4 }, completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   });
   await expect.poll(() => done, { timeout: 10_000 }).toBe(4);
   await runner.stop();

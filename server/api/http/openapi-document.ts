@@ -7,6 +7,8 @@ import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { env } from "@/server/env";
 import { errorCodes } from "../errors";
 import { v1Router } from "../v1/router";
+import { type Example, openApiExamples } from "./openapi-examples";
+import { webhooksSection } from "./openapi-webhooks";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -54,29 +56,30 @@ const schemas = {
 /** Sent on errors only; the headers of successes come from the procedures' meta (v1/common.ts). */
 const retryAfter = { description: "seconds to wait before retrying", required: true, schema: { type: "string", pattern: "^[0-9]+$" } };
 
-const errorResponse = (description: string, schema = "Error", extraHeaders: string[] = []) => ({
-  description,
-  headers: Object.fromEntries(["X-Trace-Id", ...extraHeaders].map((name) => [name, headerRef(name)])),
-  content: { "application/json": { schema: ref(schema) } },
-});
-
-const responses = {
-  Unauthorized: errorResponse("`auth_error`: the API key is missing, invalid or revoked, or was sent in the address."),
-  Forbidden: errorResponse("`permission_denied`: the company account is suspended."),
-  NotFound: errorResponse("`not_found`: nothing with this id in the caller's company.", "Error", ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]),
-  ValidationFailed: errorResponse("`validation_error`: a query parameter is not valid; `details.problems` lists each problem.", "ValidationError", [
-    "RateLimit-Limit",
-    "RateLimit-Remaining",
-    "RateLimit-Reset",
-  ]),
-  RateLimited: errorResponse("`rate_limited`: wait `Retry-After` seconds, then retry.", "Error", [
-    "Retry-After",
-    "RateLimit-Limit",
-    "RateLimit-Remaining",
-    "RateLimit-Reset",
-  ]),
-  InternalError: errorResponse("`internal_error`: quote the trace_id to support."),
+/** The error statuses an operation documents, with the headers each sends. */
+const rateLimitNames = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"];
+const errorResponses = {
+  "401": { description: "`auth_error`: the API key is missing, invalid or revoked, or was sent in the address.", schema: "Error", headers: [] },
+  "403": { description: "`permission_denied`: the company account is suspended.", schema: "Error", headers: [] },
+  "404": { description: "`not_found`: nothing with this id in the caller's company.", schema: "Error", headers: rateLimitNames },
+  "422": {
+    description: "`validation_error`: a query parameter is not valid; `details.problems` lists each problem.",
+    schema: "ValidationError",
+    headers: rateLimitNames,
+  },
+  "429": { description: "`rate_limited`: wait `Retry-After` seconds, then retry.", schema: "Error", headers: ["Retry-After", ...rateLimitNames] },
+  "500": { description: "`internal_error`: quote the trace_id to support.", schema: "Error", headers: [] },
 };
+
+/** An error response of one operation, with the examples generated for it (openapi-examples.ts). */
+function errorResponse(status: keyof typeof errorResponses, examples: Record<string, Example> | undefined) {
+  const { description, schema, headers } = errorResponses[status];
+  return {
+    description,
+    headers: Object.fromEntries(["X-Trace-Id", ...headers].map((name) => [name, headerRef(name)])),
+    content: { "application/json": { schema: ref(schema), ...(examples ? { examples } : {}) } },
+  };
+}
 
 const description = `Read-only access to interviews, candidates, transcripts, recordings, files and the change history.
 
@@ -108,28 +111,28 @@ function build(): OpenAPIObject {
   openObjects(document);
   const generated = document.components?.schemas ?? {};
   for (const name of Object.keys(generated)) if (name.startsWith("error.")) delete generated[name];
-  document.components = {
-    ...document.components,
-    schemas: { ...generated, ...schemas },
-    headers: { ...document.components?.headers, "Retry-After": retryAfter },
-    responses,
-  } as OpenAPIObject["components"];
+  const headers: Record<string, object> = { ...document.components?.headers, "Retry-After": retryAfter };
+  for (const [name, example] of Object.entries(openApiExamples.headers)) if (headers[name]) headers[name] = { ...headers[name], example };
+  document.components = { ...document.components, schemas: { ...generated, ...schemas }, headers } as OpenAPIObject["components"];
 
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     const operation = item.get;
     const success = operation?.responses?.["200"];
     if (!operation || !success) continue;
+    const examples = openApiExamples.responses[path] ?? {};
     const hasQuery = (operation.parameters ?? []).some((parameter) => "in" in parameter && parameter.in === "query");
-    operation.responses = {
-      "200": success,
-      "401": { $ref: "#/components/responses/Unauthorized" },
-      "403": { $ref: "#/components/responses/Forbidden" },
-      ...(path.includes("{") ? { "404": { $ref: "#/components/responses/NotFound" } } : {}),
-      ...(hasQuery ? { "422": { $ref: "#/components/responses/ValidationFailed" } } : {}),
-      "429": { $ref: "#/components/responses/RateLimited" },
-      "500": { $ref: "#/components/responses/InternalError" },
-    };
+    const statuses: Array<keyof typeof errorResponses> = [
+      "401",
+      "403",
+      ...(path.includes("{") ? ["404" as const] : []),
+      ...(hasQuery ? ["422" as const] : []),
+      "429",
+      "500",
+    ];
+    if (examples["200"]) success.content["application/json"].examples = examples["200"];
+    operation.responses = { "200": success, ...Object.fromEntries(statuses.map((status) => [status, errorResponse(status, examples[status])])) };
   }
+  document.webhooks = webhooksSection(openApiExamples.webhooks) as OpenAPIObject["webhooks"];
   return document;
 }
 

@@ -1,6 +1,7 @@
-import type { Command } from "../arguments";
+import type { Command, StandaloneCommand } from "../arguments";
 import { accountCommands } from "./accounts";
 import { demoCommands } from "./demo";
+import { listenCommands } from "./listen";
 import { webhookCommands } from "./webhooks";
 
-export const commands: Record<string, Command> = { ...accountCommands, ...demoCommands, ...webhookCommands };
+export const commands: Record<string, Command | StandaloneCommand> = { ...accountCommands, ...demoCommands, ...webhookCommands, ...listenCommands };

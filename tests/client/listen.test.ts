@@ -1,0 +1,207 @@
+/**
+ * `listen`, run as a user would (`npm run cli -- listen`, and the client
+ * package's own bin), against the real server and a local HTTP receiver: what
+ * it forwards, how it is signed and headed, and that a restart resumes.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { verifyWebhook } from "@interview-api/client";
+import { Webhook } from "standardwebhooks";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiKey } from "@/server/domain/accounts";
+import { submitAttempt } from "@/server/domain/attempts";
+import { useTestDatabase } from "../support/database";
+import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { useTestServer } from "../support/server";
+
+const test = useTestDatabase();
+const server = useTestServer(test);
+const stateDir = mkdtempSync(path.join(tmpdir(), "client-listen-"));
+const threeTypes = ["candidate.submitted", "candidate.scored", "candidate.ready"];
+
+type Forwarded = { headers: IncomingHttpHeaders; body: string };
+const forwarded: Forwarded[] = [];
+let answer: (request: Forwarded) => number = () => 200;
+const receiver = createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on("data", (chunk: Buffer) => chunks.push(chunk));
+  request.on("end", () => {
+    const entry = { headers: request.headers, body: Buffer.concat(chunks).toString("utf8") };
+    forwarded.push(entry);
+    response.writeHead(answer(entry)).end("ok");
+  });
+});
+let forwardTo: string;
+let interview: Awaited<ReturnType<typeof makeInterview>>;
+let apiKey: string;
+
+async function submitOne(email: string) {
+  const candidate = await startCandidate(test.ctx, interview.id, { email });
+  await completeSteps(test.ctx, interview, candidate.id);
+  await scoreAndRecord(test.ctx, candidate.id);
+  await submitAttempt(test.ctx, candidate.id);
+  return candidate.id;
+}
+
+/** A running `listen`: its stdout lines as they come, its stderr, and Ctrl-C. */
+function startListen(command: string[], extra: string[] = []) {
+  const args = ["listen", "--api-url", `${server.baseUrl}/v1`, "--api-key", apiKey, "--forward-to", forwardTo, "--state-dir", stateDir, ...extra];
+  // Its own process group, so that SIGINT reaches npm, tsx and node as a terminal's Ctrl-C does.
+  const child: ChildProcess = spawn(command[0]!, [...command.slice(1), ...args], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const lines: string[] = [];
+  let stderr = "";
+  createInterface({ input: child.stdout! }).on("line", (line) => lines.push(line));
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // npm itself dies of the SIGINT; listen, a grandchild, has finished once every writer of its stdout is gone.
+  const outputClosed = new Promise((resolve) => child.stdout!.once("close", resolve));
+  return {
+    lines,
+    waitForLines: async (count: number) => {
+      const deadline = Date.now() + 20_000;
+      while (lines.length < count && Date.now() < deadline && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (lines.length < count) throw new Error(`expected ${count} line(s), got:\n${lines.join("\n")}\nstderr:\n${stderr}`);
+      return lines;
+    },
+    /** Ctrl-C; then the exit code, which is npm's own (null: killed by the signal) when run through `npm run`. */
+    stop: async () => {
+      process.kill(-child.pid!, "SIGINT");
+      await outputClosed;
+      return { code: await exited, stderr };
+    },
+    exited,
+    stderr: () => stderr,
+  };
+}
+
+const cli = ["npm", "run", "cli", "--"];
+const packageBin = [process.execPath, "clients/typescript/bin/interview-api.js"];
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  forwardTo = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+  const companyId = await makeCompany(test.ctx, "Acme");
+  apiKey = (await createApiKey(test.ctx, { companyId, name: "Listen" })).key;
+  interview = await makeInterview(test.ctx, companyId);
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => receiver.close(resolve));
+  rmSync(stateDir, { recursive: true, force: true });
+});
+
+describe("listen", { timeout: 120_000 }, () => {
+  let secret: string;
+  let before: string;
+  let during: string;
+
+  it("forwards the events from now on, signed and headed like a delivery, one JSON line each", async () => {
+    before = await submitOne("before@acme.example");
+    const listen = startListen(cli, ["--json"]);
+    const [start] = await listen.waitForLines(1);
+    const started = JSON.parse(start!);
+    expect(started).toEqual({
+      api_url: `${server.baseUrl}/v1`,
+      forward_to: forwardTo,
+      from: "now",
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+    });
+    secret = started.secret;
+    expect(Buffer.from(secret.slice("whsec_".length), "base64")).toHaveLength(32);
+
+    during = await submitOne("during@acme.example");
+    const lines = (await listen.waitForLines(4)).slice(1).map((line) => JSON.parse(line));
+    expect(lines.map((line) => [line.type, line.candidate_id, line.status, line.accepted, line.error])).toEqual(
+      threeTypes.map((type) => [type, during, 200, true, null]),
+    );
+    for (const line of lines) {
+      expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(line.duration_ms).toEqual(expect.any(Number));
+    }
+
+    expect(forwarded).toHaveLength(3);
+    forwarded.forEach(({ headers, body }, index) => {
+      const event = verifyWebhook(body, headers, secret, { toleranceSeconds: 300 });
+      expect(event).toMatchObject({ id: lines[index].event_id, type: threeTypes[index], candidate: { id: during } });
+      expect(headers).toMatchObject({
+        "content-type": "application/json",
+        "user-agent": expect.stringMatching(/^InterviewAPI-Webhooks\/1\.0 /),
+        "service-event-id": event.id,
+        "service-event-type": event.type,
+        "service-delivery-attempt": "1",
+        "service-signature": expect.stringMatching(/^t=\d+,v1=[0-9a-f]{64}$/),
+        "webhook-id": event.id,
+        "webhook-timestamp": expect.stringMatching(/^\d+$/),
+        "webhook-signature": expect.stringMatching(/^v1,\S+$/),
+      });
+      const standardOnly = Object.fromEntries(Object.entries(headers).filter(([name]) => name !== "service-signature"));
+      expect(verifyWebhook(body, standardOnly, secret).id).toBe(event.id);
+      // And by verifiers we did not write, so the client's signing and checking cannot be wrong together.
+      expect(new Webhook(secret).verify(body, headers as Record<string, string>)).toMatchObject({ id: event.id });
+      expect(Stripe.webhooks.constructEvent(body, headers["service-signature"] as string, secret, 300)).toMatchObject({ id: event.id });
+    });
+
+    expect((await listen.stop()).stderr).toBe("");
+    expect(JSON.parse(listen.lines.at(-1)!)).toEqual({ events: 3, accepted: 3, failed: 0 });
+    expect(readdirSync(stateDir).sort()).toEqual([expect.stringMatching(/--ivk_\w{6}\.cursor$/), expect.stringMatching(/--ivk_\w{6}\.secret$/)]);
+    expect(readdirSync(stateDir).join()).not.toContain(apiKey);
+  });
+
+  it("resumes after a restart (here from the package's own bin) with the same secret, and reports what the receiver refused", async () => {
+    forwarded.length = 0;
+    const whileStopped = await submitOne("stopped@acme.example");
+    answer = (request) => (request.headers["service-event-type"] === "candidate.scored" ? 500 : 202);
+    const listen = startListen(packageBin, ["--json"]);
+    const lines = (await listen.waitForLines(4)).map((line) => JSON.parse(line));
+    expect(lines[0]).toMatchObject({ from: "saved", secret });
+    expect(lines.slice(1).map((line) => [line.type, line.candidate_id, line.status, line.accepted])).toEqual([
+      ["candidate.submitted", whileStopped, 202, true],
+      ["candidate.scored", whileStopped, 500, false],
+      ["candidate.ready", whileStopped, 202, true],
+    ]);
+    for (const { body, headers } of forwarded) expect(verifyWebhook(body, headers, secret).candidate.id).toBe(whileStopped);
+    expect((await listen.stop()).code).toBe(0);
+    expect(JSON.parse(listen.lines.at(-1)!)).toEqual({ events: 3, accepted: 2, failed: 1 });
+    answer = () => 200;
+  });
+
+  it("replays the kept history with --from-start, filtered by --events, one line per event for people", async () => {
+    forwarded.length = 0;
+    const listen = startListen(cli, ["--from-start", "--events", "candidate.ready"]);
+    await listen.waitForLines(6);
+    const lines = listen.lines.slice(3);
+    expect(listen.lines.slice(0, 3).join("\n")).toContain(`Signing secret: ${secret}`);
+    expect(listen.lines[0]).toContain("the oldest kept event");
+    const candidates = forwarded.map(({ body, headers }) => verifyWebhook(body, headers, secret).candidate.id);
+    expect(candidates).toHaveLength(3);
+    expect(candidates.slice(0, 2)).toEqual([before, during]);
+    lines.forEach((line, index) => {
+      expect(line).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d  candidate\\.ready +${candidates[index]}  evt_\\w+  -> 200 \\(\\d+ ms\\)$`));
+    });
+    await listen.stop();
+    expect(listen.lines.at(-1)).toBe("Stopped after 3 event(s): 3 accepted, 0 not.");
+  });
+
+  it("stops at once with the API's refusal or a usage error", async () => {
+    const refused = startListen(cli, ["--json", "--api-key", "ivk_1111111111111111111111111111"]);
+    expect(await refused.exited).toBe(1);
+    expect(JSON.parse(refused.stderr().trim().split("\n").at(-1)!)).toEqual({
+      error: { code: "auth_error", message: expect.stringMatching(/HTTP 401, trace \S+\)$/) },
+    });
+
+    const wrongType = startListen(packageBin, ["--events", "candidate.hired"]);
+    expect(await wrongType.exited).toBe(1);
+    expect(wrongType.stderr()).toMatch(/^error: .*HTTP 422/m);
+
+    const usage = spawn("npm", [...cli.slice(1), "listen", "--api-url", `${server.baseUrl}/v1`, "--json"], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    usage.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    expect(await new Promise((resolve) => usage.once("exit", resolve))).toBe(2);
+    expect(JSON.parse(stderr.trim())).toEqual({ error: { code: "usage", message: expect.stringContaining("--api-key is required") } });
+  });
+});
