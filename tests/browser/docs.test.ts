@@ -84,17 +84,21 @@ it("/docs and its guides are served with a same-origin Content-Security-Policy a
 });
 
 describeInBrowser("the documentation in the browser", () => {
-  it("the home page links to the reference, which shows every endpoint of the served document and links every guide", async () => {
+  it("the home page links to the reference, which shows every endpoint and webhook of the served document and links every guide", async () => {
     const { page, screenshot, close } = await watchedSession();
     await page.goto("/");
     await page.getByRole("link", { name: "API reference" }).click();
     await page.waitForURL(/\/docs$/);
 
-    const document = (await (await fetch(`${server.baseUrl}/v1/openapi.json`)).json()) as { paths: Record<string, { get?: { summary?: string } }> };
+    const document = (await (await fetch(`${server.baseUrl}/v1/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+      webhooks?: Record<string, { post: { summary: string } }>;
+    };
     const paths = Object.keys(document.paths);
     expect(paths).toContain("/candidates");
     await expectText(page, /GET\s*\/candidates/);
     for (const path of paths) await expectText(page, path);
+    for (const webhook of Object.values(document.webhooks ?? {})) await expectText(page, webhook.post.summary);
     await screenshot("reference");
 
     for (const guide of guides) await expect(page.getByRole("link", { name: guide.title }).first().getAttribute("href")).resolves.toBe(guide.href);
