@@ -21,7 +21,7 @@
  * for neither side.
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -35,7 +35,7 @@ import { localFileStorage } from "@/server/storage/file-storage";
 import { createWebhook, setWebhookEnabled } from "@/server/webhooks/manage";
 import { completeSteps, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { type Received, startReceiver } from "../support/receiver";
-import { benchDatabase, fixed, table } from "./support";
+import { benchDatabase, databaseCpuSeconds, fixed, table } from "./support";
 
 const { values } = parseArgs({ options: { events: { type: "string", default: "20000" }, concurrency: { type: "string", default: "10" } } });
 const targetEvents = Number(values.events);
@@ -151,14 +151,53 @@ async function statementsSinceReset() {
 }
 
 /** Drains `events` waiting events with `processes` worker processes. */
+/**
+ * Vacuums, analyzes and checkpoints, so no phase pays for an earlier one's
+ * dead rows, autovacuum or dirty buffers (the checkpoint needs a superuser,
+ * as the embedded server's is; elsewhere it is skipped).
+ */
+async function settle() {
+  await handle.sql`vacuum analyze`;
+  await handle.sql`checkpoint`.catch(() => {});
+}
+
+/** CPU seconds a child process has used so far (Linux; 0 elsewhere). */
+function processCpuSeconds(child: ChildProcess) {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU milliseconds per delivery, of the database and of the delivering processes, over a phase. */
+function cpuMeter(processes: () => ChildProcess[]) {
+  const databaseBefore = databaseCpuSeconds(database.directory) ?? 0;
+  const processesBefore = processes().reduce((sum, child) => sum + processCpuSeconds(child), 0);
+  return (deliveries: number) => ({
+    database: (((databaseCpuSeconds(database.directory) ?? 0) - databaseBefore) * 1000) / deliveries,
+    process: ((processes().reduce((sum, child) => sum + processCpuSeconds(child), 0) - processesBefore) * 1000) / deliveries,
+  });
+}
+
 async function drain(events: number, processes: number, hookPath = "/fast") {
+  await settle();
   receiver.received.length = 0;
   const counting = await resetStatements();
-  const workers = await Promise.all(Array.from({ length: processes }, () => startProductWorker()));
+  const workers: ChildProcess[] = [];
+  const cpu = cpuMeter(() => workers);
+  workers.push(...(await Promise.all(Array.from({ length: processes }, () => startProductWorker()))));
   const arrived = await arrivals(events, hookPath);
+  const cpuPerDelivery = cpu(events);
   const statements = counting ? await statementsSinceReset() : null;
   await Promise.all(workers.map(stop));
-  return { rate: rateOf(arrived), statementsPerMessage: statements === null ? null : statements / events, violations: await orderViolations(arrived) };
+  return {
+    rate: rateOf(arrived),
+    statementsPerMessage: statements === null ? null : statements / events,
+    violations: await orderViolations(arrived),
+    cpuPerDelivery,
+  };
 }
 
 // 1. Idle latency: one submission at a time, commit to arrival of its three
@@ -197,26 +236,31 @@ const median = (values: number[]) =>
   );
 await stop(worker);
 
-// 2. Throughput with 1, 2 and 4 worker processes, the same number of events each.
+// 2. Baseline: as many signed POSTs of a real body as the next phase has
+// events, by a bare task at the same concurrency, on the same database.
 const candidates = Math.ceil(targetEvents / 2.6);
-const runs: Array<{ processes: number; events: number } & Awaited<ReturnType<typeof drain>>> = [];
-for (const [index, processes] of [1, 2, 4].entries()) {
-  const events = await writeCandidates(candidates, 9 + index);
-  runs.push({ processes, events, ...(await drain(events, processes)) });
-}
-const single = runs[0]!;
-
-// 3. Baseline: as many signed POSTs of a real body by a bare task, at the same concurrency.
+const firstEvents = await writeCandidates(candidates, 9);
 const body = receiver.received.at(-1)!.body;
+await settle();
 receiver.received.length = 0;
-await handle.sql`select graphile_worker.add_job('baseline-post', ${handle.sql.json({ url: receiver.url("/fast"), body, secret: fast.secret })}::json) from generate_series(1, ${single.events})`;
+await handle.sql`select graphile_worker.add_job('baseline-post', ${handle.sql.json({ url: receiver.url("/fast"), body, secret: fast.secret })}::json) from generate_series(1, ${firstEvents})`;
 const baseline = fork("tests/bench/baseline-worker.ts", [database.url, caFile, String(concurrency)], {
   execArgv: ["--import", "tsx"],
   stdio: ["ignore", "ignore", "inherit", "ipc"],
 });
 children.add(baseline);
-const baselineRate = rateOf(await arrivals(single.events));
+const baselineCpu = cpuMeter(() => [baseline]);
+const baselineRate = rateOf(await arrivals(firstEvents));
+const baselineCpuPerDelivery = baselineCpu(firstEvents);
 await stop(baseline);
+
+// 3. Throughput with 1, 2 and 4 worker processes, the same number of events each.
+const runs: Array<{ processes: number; events: number } & Awaited<ReturnType<typeof drain>>> = [];
+for (const [index, processes] of [1, 2, 4].entries()) {
+  const events = index === 0 ? firstEvents : await writeCandidates(candidates, 9 + index);
+  runs.push({ processes, events, ...(await drain(events, processes)) });
+}
+const single = runs[0]!;
 
 // 4. A receiver that takes 200 ms: throughput against what the concurrency allows.
 receiver.answer(() => ({ status: 200, delayMs: 200 }));
@@ -245,6 +289,13 @@ log(
       fixed(baselineRate),
       `${fixed((single.rate / baselineRate) * 100, 0)}% (≥ 70%)`,
       verdict(single.rate >= 0.7 * baselineRate),
+    ],
+    [
+      "  CPU ms per delivery, PostgreSQL · delivering process",
+      `${fixed(single.cpuPerDelivery.database, 2)} · ${fixed(single.cpuPerDelivery.process, 2)}`,
+      `${fixed(baselineCpuPerDelivery.database, 2)} · ${fixed(baselineCpuPerDelivery.process, 2)}`,
+      "",
+      "",
     ],
     [
       "database statements per delivered message (1 worker)",
