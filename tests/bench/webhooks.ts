@@ -142,6 +142,18 @@ async function resetStatements() {
     return false;
   }
 }
+/** The statements that took the most database time since the reset, with their share of it. */
+async function heaviestStatements(count: number) {
+  const rows = await handle.sql<Array<{ query: string; calls: string; ms: number; share: number }>>`
+    select query, calls::text, total_exec_time as ms, total_exec_time / nullif(sum(total_exec_time) over (), 0) as share
+    from pg_stat_statements
+    where toplevel and dbid = (select oid from pg_database where datname = current_database()) and query not like '%pg_stat_statements%'
+    order by total_exec_time desc limit ${count}`;
+  return rows.map(
+    (row) =>
+      `${fixed(row.share * 100, 0)}% (${row.calls} calls, ${fixed(row.ms / Number(row.calls), 2)} ms each) ${row.query.replace(/\s+/g, " ").slice(0, 90)}`,
+  );
+}
 async function statementsSinceReset() {
   const [row] = await handle.sql<[{ calls: string | null }]>`
     select sum(calls)::text as calls from pg_stat_statements
@@ -191,12 +203,14 @@ async function drain(events: number, processes: number, hookPath = "/fast") {
   const arrived = await arrivals(events, hookPath);
   const cpuPerDelivery = cpu(events);
   const statements = counting ? await statementsSinceReset() : null;
+  const heaviest = counting ? await heaviestStatements(4) : [];
   await Promise.all(workers.map(stop));
   return {
     rate: rateOf(arrived),
     statementsPerMessage: statements === null ? null : statements / events,
     violations: await orderViolations(arrived),
     cpuPerDelivery,
+    heaviest,
   };
 }
 
@@ -345,6 +359,7 @@ log(
     ],
   ])}\n`,
 );
+log(`Database time, 1 worker, heaviest statements:\n${single.heaviest.map((line) => `  ${line}`).join("\n")}\n`);
 await receiver.close();
 await handle.close();
 await database.stop();
