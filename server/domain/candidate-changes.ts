@@ -1,7 +1,7 @@
 /**
  * The one way a candidate changes: lock the row, decide the change, settle the
  * result, write the row, and append the events the change produces together
- * with the delivery job, all in one transaction.
+ * with the company's fan-out job, all in one transaction.
  */
 import { eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";

@@ -186,49 +186,33 @@ export async function attemptDelivery({ ctx, client }: DeliveryDeps, message: Cl
 
 export type DeliveryOutcome = "succeeded" | "retry_scheduled" | "failed" | "ended" | "gone" | "lease_lost";
 
+/** One row of the recording statement; what is absent reaches SQL as null (`jsonb_to_recordset`). */
 type OutcomeRow = {
   message_id: string;
   webhook_id: string;
   leased_at: string;
   status: "pending" | "succeeded" | "failed";
-  attempt: number | null;
-  next_attempt_at: string | null;
-  failure_reason: string | null;
-  attempt_id: string | null;
-  url: string | null;
-  duration_ms: number | null;
-  request_headers: Record<string, string> | null;
-  response_status: number | null;
-  response_headers: Record<string, string> | null;
-  response_body: string | null;
-  succeeded: boolean | null;
-  error_class: string | null;
-  error_message: string | null;
+  /** Only for a message that ends without a request; it has none of the attempt's columns. */
+  failure_reason?: string;
+  next_attempt_at?: string | null;
+  attempt?: number;
+  attempt_id?: string;
+  url?: string;
+  duration_ms?: number;
+  request_headers?: Record<string, string>;
+  response_status?: number | null;
+  response_headers?: Record<string, string> | null;
+  response_body?: string | null;
+  succeeded?: boolean;
+  error_class?: string | null;
+  error_message?: string | null;
 };
 
 /** The message's new state after an attempt: retried on our schedule, or finished. */
 function outcomeRow(deps: DeliveryDeps, attempted: Exclude<Attempted, { kind: "lease_lost" }>, now: Date): OutcomeRow {
   const { message } = attempted;
   const base = { message_id: message.id, webhook_id: message.webhookId, leased_at: message.leasedAt.toISOString() };
-  if (attempted.kind === "unsent") {
-    return {
-      ...base,
-      status: "failed",
-      attempt: null,
-      next_attempt_at: null,
-      failure_reason: attempted.reason,
-      attempt_id: null,
-      url: null,
-      duration_ms: null,
-      request_headers: null,
-      response_status: null,
-      response_headers: null,
-      response_body: null,
-      succeeded: null,
-      error_class: null,
-      error_message: null,
-    };
-  }
+  if (attempted.kind === "unsent") return { ...base, status: "failed", failure_reason: attempted.reason };
   const { attempt, result } = attempted;
   const delay = result.succeeded ? null : retryDelayAfter(attempt);
   const retry = delay !== null && attempt < maxAttempts;
@@ -237,7 +221,6 @@ function outcomeRow(deps: DeliveryDeps, attempted: Exclude<Attempted, { kind: "l
     status: result.succeeded ? "succeeded" : retry ? "pending" : "failed",
     attempt,
     next_attempt_at: retry ? new Date(now.getTime() + delay).toISOString() : null,
-    failure_reason: null,
     attempt_id: deps.ctx.newId("attempt"),
     url: message.webhook.url,
     duration_ms: result.durationMs,
@@ -284,7 +267,10 @@ export async function recordOutcomes(deps: DeliveryDeps, batch: Attempted[]): Pr
   const applied = new Map(recorded.map((row) => [row.id, row.status]));
   for (const row of rows) {
     const status = applied.get(row.message_id);
-    outcomes.set(row.message_id, status === undefined ? "gone" : row.failure_reason !== null ? "ended" : status === "pending" ? "retry_scheduled" : status);
+    outcomes.set(
+      row.message_id,
+      status === undefined ? "gone" : row.failure_reason !== undefined ? "ended" : status === "pending" ? "retry_scheduled" : status,
+    );
   }
   return outcomes;
 }

@@ -13,7 +13,7 @@
  *    job cannot reorder anything). A repeated event adds nothing (one message
  *    per webhook and event).
  * 3. Messages are enqueued like every other (messages.ts): only a chain's
- *    head gets a job, decided under the chain's lock.
+ *    head is ready for the dispatcher, decided under the chain's lock.
  * 4. Events that are visible but not yet settled (an older transaction is
  *    still running) are looked at again a few milliseconds later, in the
  *    same job: such transactions are usually about to end, and a follow-up
