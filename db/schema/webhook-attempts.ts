@@ -20,6 +20,10 @@ export const webhookAttempts = pgTable(
     durationMs: integer("duration_ms").notNull(),
     /** The headers sent; the signature may show, the secret never does. */
     requestHeaders: jsonb("request_headers").$type<Record<string, string>>().notNull(),
+    /** The exact body sent, up to its first 64 KiB (admins only; null for attempts recorded before bodies were kept). */
+    requestBody: text("request_body"),
+    /** The body's full size in bytes, so a cut body says so. */
+    requestBodyBytes: integer("request_body_bytes"),
     responseStatus: integer("response_status"),
     responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
     responseBody: text("response_body"),

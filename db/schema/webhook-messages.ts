@@ -47,11 +47,17 @@ export const webhookMessages = pgTable(
     completedAt: time("completed_at"),
     /** Why a message ended without reaching the receiver (our side, not the receiver's), for the log. */
     failureReason: text("failure_reason"),
+    /** The message this one resends (a resend from the log); the original's row links to its latest resend through it. */
+    resentFrom: text("resent_from"),
     createdAt: createdAt(),
     seq: bigserial("seq", { mode: "bigint" }).notNull(),
   },
   (table) => [
-    uniqueIndex("webhook_messages_event_key").on(table.webhookId, table.eventId).where(sql`${table.origin} = 'event'`),
+    // text_pattern_ops: the log's search by event-id or candidate-id prefix (`like 'evt\_ab%'`) uses these under any collation.
+    uniqueIndex("webhook_messages_event_key").on(table.webhookId, table.eventId.op("text_pattern_ops")).where(sql`${table.origin} = 'event'`),
+    index("webhook_messages_other_event_idx").on(table.webhookId, table.eventId.op("text_pattern_ops")).where(sql`${table.origin} <> 'event'`),
+    index("webhook_messages_candidate_idx").on(table.webhookId, table.candidateId.op("text_pattern_ops")).where(sql`${table.candidateId} is not null`),
+    index("webhook_messages_resent_from_idx").on(table.resentFrom).where(sql`${table.resentFrom} is not null`),
     index("webhook_messages_chain_idx")
       .on(table.webhookId, table.candidateId, table.eventTxId, table.eventSeq, table.seq)
       .where(sql`${table.status} = 'pending'`),

@@ -12,6 +12,9 @@ export const webhooks = pgTable(
       .notNull()
       .references(() => companies.id),
     url: text("url").notNull(),
+    /** An admin's label and note, shown wherever the webhook is (to members too, whose view masks the address). */
+    name: text("name"),
+    description: text("description"),
     eventTypes: jsonb("event_types").$type<EventType[]>().notNull(),
     /** True: every interview, including ones created later. False: only `interviewIds`. */
     allInterviews: boolean("all_interviews").notNull().default(true),
