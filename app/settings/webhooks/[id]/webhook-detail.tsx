@@ -196,7 +196,7 @@ function AdminActions({ webhookId, enabled, waitingMessages }: { webhookId: stri
           No more messages are sent to it until it is turned on again.{" "}
           {waitingMessages === 0
             ? "No message is waiting, so none will be marked failed."
-            : `${messages(waitingMessages)} will be marked failed; you can resend them from the delivery log later, once the webhook is on.`}
+            : `${messages(waitingMessages)} will be marked failed; you can resend ${waitingMessages === 1 ? "it" : "them"} from the delivery log later, once the webhook is on.`}
         </p>
         {toggle.isError && (
           <div className="mt-3">
