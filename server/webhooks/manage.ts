@@ -51,7 +51,8 @@ async function vetAddressOnSave(url: string, { allowTargets, resolver = systemRe
   try {
     vetted = await resolveAndVet(host, resolver);
   } catch (error) {
-    return unresolvedCodes.has((error as { code?: unknown }).code as string) ? unresolvedHostWarning(host) : null;
+    const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
+    return code && unresolvedCodes.has(code) ? unresolvedHostWarning(host) : null;
   }
   if (vetted.refused) throw invalidInput(`The address must use a public host name (${host} resolves to ${vetted.refused}).`);
   return vetted.addresses.length === 0 ? unresolvedHostWarning(host) : null;
@@ -205,10 +206,7 @@ export async function expirePreviousSecret(ctx: DomainContext, companyId: string
     if (!webhook.previousSecretCiphertext || !webhook.previousSecretExpiresAt || webhook.previousSecretExpiresAt <= now) {
       throw invalidState("The previous secret no longer signs messages.");
     }
-    await tx
-      .update(webhooks)
-      .set({ previousSecretCiphertext: null, previousSecretExpiresAt: null, updatedAt: now })
-      .where(eq(webhooks.id, webhookId));
+    await tx.update(webhooks).set({ previousSecretCiphertext: null, previousSecretExpiresAt: null, updatedAt: now }).where(eq(webhooks.id, webhookId));
   });
 }
 

@@ -88,7 +88,10 @@ describeInBrowser("webhook management", () => {
 
     await page.getByRole("button", { name: "Send past events…" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByTestId("backfill-count").getByText(/^3 events since .* match this webhook and were never sent to it\.$/).waitFor();
+    await dialog
+      .getByTestId("backfill-count")
+      .getByText(/^3 events since .* match this webhook and were never sent to it\.$/)
+      .waitFor();
     await screenshot("backfill-counted");
     await dialog.getByRole("button", { name: "Send 3 events" }).click();
     await expectText(page, "3 events queued for this webhook.");

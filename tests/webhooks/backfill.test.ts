@@ -56,7 +56,9 @@ describe("sending past events", () => {
 
     const arrived = bed.receiver.received.map((request) => JSON.parse(request.body) as { id: string; type: string; candidate: { id: string } });
     const expected = async (candidateId: string) =>
-      (await eventsOf(test.ctx, candidateId)).filter((event) => event.type === "candidate.submitted" || event.type === "candidate.ready").map((event) => event.id);
+      (await eventsOf(test.ctx, candidateId))
+        .filter((event) => event.type === "candidate.submitted" || event.type === "candidate.ready")
+        .map((event) => event.id);
     expect(arrived.filter((body) => body.candidate.id === first.id).map((body) => body.id)).toEqual(await expected(first.id));
     expect(arrived.filter((body) => body.candidate.id === second.id).map((body) => body.id)).toEqual(await expected(second.id));
     expect(arrived.map((body) => body.candidate.id).sort()).toEqual([first.id, first.id, second.id, second.id].sort());

@@ -46,9 +46,11 @@ const memberOf = (company: string, role: Member["role"]): Member => ({
 });
 
 /** DNS answers the test decides; the resolver is the only outside part faked. */
-const dnsError = (code: string): Resolver => async (host) => {
-  throw Object.assign(new Error(`getaddrinfo ${code} ${host}`), { code });
-};
+const dnsError =
+  (code: string): Resolver =>
+  async (host) => {
+    throw Object.assign(new Error(`getaddrinfo ${code} ${host}`), { code });
+  };
 const answers =
   (addresses: string[]): Resolver =>
   async () =>
@@ -65,7 +67,12 @@ describe("a webhook's name and description", () => {
     const rows = await listWebhooks(test.ctx, companyId);
     const [admin] = await viewWebhooks(test.handle.sql, memberOf(companyId, "admin"), rows, test.clock.now());
     const [member] = await viewWebhooks(test.handle.sql, memberOf(companyId, "member"), rows, test.clock.now());
-    expect(admin).toMatchObject({ id, name: "ATS sync", description: "Feeds the hiring board.\nAsk Ops.", address: "https://hooks.example.com/in?token=private" });
+    expect(admin).toMatchObject({
+      id,
+      name: "ATS sync",
+      description: "Feeds the hiring board.\nAsk Ops.",
+      address: "https://hooks.example.com/in?token=private",
+    });
     expect(member).toMatchObject({ id, name: "ATS sync", description: "Feeds the hiring board.\nAsk Ops.", address: "https://hooks.example.com/…" });
 
     await updateWebhook(test.ctx, companyId, id, { name: "", description: "   " }, { allowTargets: [] });
@@ -81,7 +88,12 @@ describe("a webhook's name and description", () => {
     await expect(createWebhook(test.ctx, companyId, { url: "https://hooks.example.com/in", description: "x".repeat(501) }, options)).rejects.toThrow(
       "The description can be at most 500 characters.",
     );
-    const { id } = await createWebhook(test.ctx, companyId, { url: "https://hooks.example.com/in", name: "x".repeat(80), description: "y".repeat(500) }, options);
+    const { id } = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: "https://hooks.example.com/in", name: "x".repeat(80), description: "y".repeat(500) },
+      options,
+    );
     expect((await listWebhooks(test.ctx, companyId)).find((row) => row.id === id)).toMatchObject({ name: "x".repeat(80) });
   });
 });
@@ -108,18 +120,28 @@ describe("an address whose host name does not resolve", () => {
   });
 
   it("is still refused when it resolves into a private network; allowed targets count as resolving", async () => {
-    await expect(createWebhook(test.ctx, companyId, { url: "https://hooks.example.com/in" }, { allowTargets: [], resolver: answers(["10.0.0.7"]) })).rejects.toThrow(
-      "The address must use a public host name (hooks.example.com resolves to 10.0.0.7).",
+    await expect(
+      createWebhook(test.ctx, companyId, { url: "https://hooks.example.com/in" }, { allowTargets: [], resolver: answers(["10.0.0.7"]) }),
+    ).rejects.toThrow("The address must use a public host name (hooks.example.com resolves to 10.0.0.7).");
+    const allowed = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: "https://hooks.internal.test:8443/in" },
+      {
+        allowTargets: ["hooks.internal.test:8443"],
+        resolver: dnsError("ENOTFOUND"),
+      },
     );
-    const allowed = await createWebhook(test.ctx, companyId, { url: "https://hooks.internal.test:8443/in" }, {
-      allowTargets: ["hooks.internal.test:8443"],
-      resolver: dnsError("ENOTFOUND"),
-    });
     expect(allowed.addressWarning).toBeNull();
   });
 
   it("warns on update only when the address changes", async () => {
-    const { id } = await createWebhook(test.ctx, companyId, { url: "https://hooks.example.com/in" }, { allowTargets: [], resolver: answers(["93.184.216.34"]) });
+    const { id } = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: "https://hooks.example.com/in" },
+      { allowTargets: [], resolver: answers(["93.184.216.34"]) },
+    );
     const unresolved = { allowTargets: [], resolver: dnsError("ENOTFOUND") };
     expect(await updateWebhook(test.ctx, companyId, id, { url: "https://hooks.exmple.com/in" }, unresolved)).toEqual({
       addressWarning: unresolvedHostWarning("hooks.exmple.com"),

@@ -7,13 +7,7 @@ import { Button } from "@/app/ui/button";
 import { Field, inputClass } from "@/app/ui/field";
 import { ErrorState, Loading, messageOf } from "@/app/ui/states";
 import { type EventType, eventTypes } from "@/db/schema/event-types";
-import {
-  maxDescriptionLength,
-  maxNameLength,
-  webhookAddress,
-  webhookChangesSchema,
-  webhookSettingsSchema,
-} from "@/server/webhooks/settings-schema";
+import { maxDescriptionLength, maxNameLength, webhookAddress, webhookChangesSchema, webhookSettingsSchema } from "@/server/webhooks/settings-schema";
 import { settingsApi } from "../settings-api";
 import { eventTypeLabels } from "./event-type-labels";
 import { type InterviewChoice, InterviewPicker } from "./interview-picker";

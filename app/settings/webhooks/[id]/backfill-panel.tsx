@@ -50,8 +50,8 @@ export function BackfillPanel({ webhookId, enabled }: { webhookId: string; enabl
         Send past events
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Sends every event since a time that matches this webhook&apos;s events and interviews and was never sent to it: from before it was added, while it
-        was off, or for events and interviews added since. Each candidate&apos;s events go in the order they happened.
+        Sends every event since a time that matches this webhook&apos;s events and interviews and was never sent to it: from before it was added, while it was
+        off, or for events and interviews added since. Each candidate&apos;s events go in the order they happened.
       </p>
       {send.data && (
         <p role="status" className="mt-3 rounded-md bg-green-50 p-3 text-sm text-green-900">
@@ -59,10 +59,14 @@ export function BackfillPanel({ webhookId, enabled }: { webhookId: string; enabl
           {send.data.more && " More remain: send past events again to queue the next batch."}
         </p>
       )}
-      <Button className="mt-3" disabled={!enabled} onClick={() => {
+      <Button
+        className="mt-3"
+        disabled={!enabled}
+        onClick={() => {
           send.reset();
           setOpen(true);
-        }}>
+        }}
+      >
         Send past events…
       </Button>
       {!enabled && <p className="mt-2 text-sm text-slate-600">Turn the webhook on to send it past events.</p>}

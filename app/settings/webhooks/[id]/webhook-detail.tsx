@@ -60,11 +60,7 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
       {addressWarning && (
         <div role="alert" className="flex items-start justify-between gap-3 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           <p>Saved. {addressWarning}</p>
-          <button
-            type="button"
-            className="font-medium underline"
-            onClick={() => queryClient.setQueryData(webhookQueries.addressWarning(webhookId), null)}
-          >
+          <button type="button" className="font-medium underline" onClick={() => queryClient.setQueryData(webhookQueries.addressWarning(webhookId), null)}>
             Dismiss
           </button>
         </div>
