@@ -132,6 +132,7 @@ describeInBrowser("webhook management", () => {
   });
 
   it("an admin replaces the secret, then stops the previous one after a confirmation, and the next message carries one signature", async () => {
+    await startWorker();
     const session = await open();
     const { page, screenshot, signIn } = session;
     await signIn("ada@hooks.example", password);
@@ -157,6 +158,7 @@ describeInBrowser("webhook management", () => {
   });
 
   it("an admin sees retrying while a retry is pending, failing once the run reaches the alert threshold, turns it off after a confirmation with the count, and on again", async () => {
+    await startWorker();
     const session = await open();
     const { page, screenshot, signIn } = session;
     await signIn("ada@hooks.example", password);
