@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { WebhookState } from "@/server/webhooks/health";
 
 const tones = {
   green: "bg-green-50 text-green-800 ring-green-600/20",
@@ -11,9 +12,16 @@ export function Badge({ tone, children }: { tone: keyof typeof tones; children: 
   return <span className={`inline-flex items-center rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>{children}</span>;
 }
 
-const webhookStates = { healthy: ["green", "Healthy"], failing: ["amber", "Failing"], disabled: ["slate", "Disabled"] } as const;
+/** The states of server/webhooks/health.ts, as a badge says them. */
+const webhookStates = {
+  off: ["slate", "Off"],
+  no_deliveries: ["slate", "No deliveries yet"],
+  healthy: ["green", "Healthy"],
+  retrying: ["amber", "Retrying"],
+  failing: ["red", "Failing"],
+} as const satisfies Record<WebhookState, readonly [keyof typeof tones, string]>;
 
-export function WebhookStateBadge({ state }: { state: keyof typeof webhookStates }) {
+export function WebhookStateBadge({ state }: { state: WebhookState }) {
   const [tone, label] = webhookStates[state];
   return <Badge tone={tone}>{label}</Badge>;
 }

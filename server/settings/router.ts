@@ -3,9 +3,12 @@ import { createApiKeyProcedure } from "./api-keys/create-api-key";
 import { listApiKeysProcedure } from "./api-keys/list-api-keys";
 import { revokeApiKeyProcedure } from "./api-keys/revoke-api-key";
 import { router } from "./trpc";
+import { backfillProcedure } from "./webhooks/backfill";
+import { countBackfillProcedure } from "./webhooks/count-backfill";
 import { createWebhookProcedure } from "./webhooks/create-webhook";
 import { deleteWebhookProcedure } from "./webhooks/delete-webhook";
 import { deliveryChartProcedure } from "./webhooks/delivery-chart";
+import { expirePreviousSecretProcedure } from "./webhooks/expire-previous-secret";
 import { getMessageProcedure } from "./webhooks/get-message";
 import { getWebhookProcedure } from "./webhooks/get-webhook";
 import { listMessagesProcedure } from "./webhooks/list-messages";
@@ -41,6 +44,9 @@ export const settingsRouter = router({
     resendFailedSince: resendFailedSinceProcedure,
     sendSample: sendSampleProcedure,
     searchInterviews: searchInterviewsProcedure,
+    expirePreviousSecret: expirePreviousSecretProcedure,
+    countBackfill: countBackfillProcedure,
+    backfill: backfillProcedure,
   }),
 });
 

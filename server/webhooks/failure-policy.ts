@@ -60,9 +60,11 @@ export async function applyFailurePolicy(tx: Executor, ctx: PolicyContext, webho
   }
 }
 
-export async function failWaitingMessages(tx: Executor, webhookId: string, now: Date) {
-  await tx
+/** Marks the webhook's waiting messages failed (they can be resent later); returns how many. */
+export async function failWaitingMessages(tx: Executor, webhookId: string, now: Date): Promise<number> {
+  const result = await tx
     .update(webhookMessages)
     .set({ status: "failed", completedAt: now, attemptStartedAt: null, failureReason: webhookOffReason })
     .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")));
+  return result.count;
 }

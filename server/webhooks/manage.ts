@@ -8,7 +8,7 @@ import type { Executor } from "@/db/client";
 import { retryOnDeadlock } from "@/db/deadlocks";
 import { companies, interviews, webhookMessages, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
-import { DomainError, invalidInput, notFound, parseInput } from "@/server/domain/errors";
+import { DomainError, invalidInput, invalidState, notFound, parseInput } from "@/server/domain/errors";
 import { hostnameOf, targetOf } from "./address";
 import { type Resolver, systemResolver } from "./delivery-client";
 import { failWaitingMessages } from "./failure-policy";
@@ -28,16 +28,34 @@ export const maxResendBatch = 1000;
  */
 export type AddressOptions = { allowTargets: readonly string[]; resolver?: Resolver };
 
+/** A host name answered "no such name" (NXDOMAIN, or no address records). */
+const unresolvedCodes = new Set(["ENOTFOUND", "ENODATA"]);
+
+export const unresolvedHostWarning = (host: string) =>
+  `${host} does not resolve yet; messages will fail until it does. Check the address for a typo, or create the host name.`;
+
 /**
- * Resolves the host when the address is saved, to refuse early (with a clear
- * reason) a name that points into a private network. Deliveries check again
- * at every connection; a name that cannot be resolved yet may still be saved.
+ * Resolves the host when the address is saved. A name that points into a
+ * private network is refused, with the reason. A name that does not exist
+ * (yet) is saved with a warning to show: it may be created later, and
+ * deliveries check again at every connection. Any other resolver failure
+ * (a timeout, EAI_AGAIN) says nothing about the name, so it is saved without
+ * a word; if it lasts, the delivery log shows each try's DNS error. Targets
+ * in WEBHOOK_ALLOW_TARGETS count as resolving.
  */
-async function assertResolvesPublic(url: string, { allowTargets, resolver = systemResolver }: AddressOptions) {
+async function vetAddressOnSave(url: string, { allowTargets, resolver = systemResolver }: AddressOptions): Promise<string | null> {
   const parsed = new URL(url);
-  if (allowTargets.includes(targetOf(parsed))) return;
-  const { refused } = await resolveAndVet(hostnameOf(parsed), resolver).catch(() => ({ refused: null }));
-  if (refused) throw invalidInput(`The address must use a public host name (${hostnameOf(parsed)} resolves to ${refused}).`);
+  if (allowTargets.includes(targetOf(parsed))) return null;
+  const host = hostnameOf(parsed);
+  let vetted: Awaited<ReturnType<typeof resolveAndVet>>;
+  try {
+    vetted = await resolveAndVet(host, resolver);
+  } catch (error) {
+    const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
+    return code && unresolvedCodes.has(code) ? unresolvedHostWarning(host) : null;
+  }
+  if (vetted.refused) throw invalidInput(`The address must use a public host name (${host} resolves to ${vetted.refused}).`);
+  return vetted.addresses.length === 0 ? unresolvedHostWarning(host) : null;
 }
 
 async function assertInterviewsOwned(db: Executor, companyId: string, interviewIds: string[] | null) {
@@ -59,10 +77,13 @@ async function findWebhook(db: Executor, companyId: string, webhookId: string) {
   return webhook;
 }
 
-/** Creates a webhook and returns its signing secret (also readable later by admins). */
+/**
+ * Creates a webhook and returns its signing secret (also readable later by
+ * admins), and a warning when its host name does not resolve yet.
+ */
 export async function createWebhook(ctx: DomainContext, companyId: string, input: WebhookSettingsInput, addresses: AddressOptions) {
   const settings = parseInput(webhookSettingsSchema(addresses.allowTargets), input);
-  await assertResolvesPublic(settings.url, addresses);
+  const addressWarning = await vetAddressOnSave(settings.url, addresses);
   const secret = generateSecret();
   const id = ctx.newId("webhook");
   await ctx.db.transaction(async (tx) => {
@@ -79,6 +100,8 @@ export async function createWebhook(ctx: DomainContext, companyId: string, input
       id,
       companyId,
       url: new URL(settings.url).toString(),
+      name: settings.name,
+      description: settings.description,
       eventTypes: settings.eventTypes,
       allInterviews: settings.interviewIds === null,
       interviewIds: settings.interviewIds ?? [],
@@ -87,16 +110,17 @@ export async function createWebhook(ctx: DomainContext, companyId: string, input
       updatedAt: now,
     });
   });
-  return { id, secret };
+  return { id, secret, addressWarning };
 }
 
 /**
  * Changes a webhook's settings. A new address takes the waiting messages
- * straight away: they are due now, whatever their retry time was.
+ * straight away: they are due now, whatever their retry time was. Returns a
+ * warning when a new address's host name does not resolve yet.
  */
 export async function updateWebhook(ctx: DomainContext, companyId: string, webhookId: string, input: Partial<WebhookSettingsInput>, addresses: AddressOptions) {
   const settings = parseInput(webhookChangesSchema(addresses.allowTargets), input);
-  if (settings.url !== undefined) await assertResolvesPublic(settings.url, addresses);
+  const addressWarning = settings.url === undefined ? null : await vetAddressOnSave(settings.url, addresses);
   await ctx.db.transaction(async (tx) => {
     const webhook = await findWebhook(tx, companyId, webhookId);
     if (settings.interviewIds !== undefined) await assertInterviewsOwned(tx, companyId, settings.interviewIds);
@@ -106,6 +130,8 @@ export async function updateWebhook(ctx: DomainContext, companyId: string, webho
       .update(webhooks)
       .set({
         url,
+        ...(settings.name !== undefined ? { name: settings.name } : {}),
+        ...(settings.description !== undefined ? { description: settings.description } : {}),
         ...(settings.eventTypes ? { eventTypes: settings.eventTypes } : {}),
         ...(settings.interviewIds !== undefined ? { allInterviews: settings.interviewIds === null, interviewIds: settings.interviewIds ?? [] } : {}),
         updatedAt: now,
@@ -113,6 +139,7 @@ export async function updateWebhook(ctx: DomainContext, companyId: string, webho
       .where(eq(webhooks.id, webhookId));
     if (url !== webhook.url) await redeliverWaitingNow(tx, webhookId, now);
   });
+  return { addressWarning };
 }
 
 /** Waiting retries go now; held messages still wait their turn in their chains. */
@@ -124,8 +151,9 @@ async function redeliverWaitingNow(tx: Executor, webhookId: string, now: Date) {
   await announceReady(tx);
 }
 
+/** Turning off marks the waiting messages failed (they can be resent later) and returns how many. */
 export async function setWebhookEnabled(ctx: DomainContext, companyId: string, webhookId: string, enabled: boolean, by = "an admin") {
-  await retryOnDeadlock(() =>
+  return retryOnDeadlock(() =>
     ctx.db.transaction(async (tx) => {
       await findWebhook(tx, companyId, webhookId);
       const now = ctx.clock.now();
@@ -137,7 +165,7 @@ export async function setWebhookEnabled(ctx: DomainContext, companyId: string, w
             : { enabled: false, disabledAt: now, disabledReason: `Turned off by ${by}`, updatedAt: now },
         )
         .where(eq(webhooks.id, webhookId));
-      if (!enabled) await failWaitingMessages(tx, webhookId, now);
+      return { markedFailed: enabled ? 0 : await failWaitingMessages(tx, webhookId, now) };
     }),
   );
 }
@@ -165,6 +193,21 @@ export async function rotateWebhookSecret(ctx: DomainContext, companyId: string,
       .where(eq(webhooks.id, webhookId));
   });
   return { secret, previousValidUntil };
+}
+
+/**
+ * Ends the replaced secret's overlap now: from the next attempt on, messages
+ * carry one signature, with the current secret only.
+ */
+export async function expirePreviousSecret(ctx: DomainContext, companyId: string, webhookId: string) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const webhook = await findWebhook(tx, companyId, webhookId);
+    if (!webhook.previousSecretCiphertext || !webhook.previousSecretExpiresAt || webhook.previousSecretExpiresAt <= now) {
+      throw invalidState("The previous secret no longer signs messages.");
+    }
+    await tx.update(webhooks).set({ previousSecretCiphertext: null, previousSecretExpiresAt: null, updatedAt: now }).where(eq(webhooks.id, webhookId));
+  });
 }
 
 export async function revealWebhookSecret(ctx: DomainContext, companyId: string, webhookId: string) {

@@ -21,6 +21,22 @@ export const webhookAddress = (allowTargets: readonly string[]) =>
 
 export const webhookEventTypes = z.array(z.enum(eventTypes)).min(1, "Choose at least one event type.");
 
+export const maxNameLength = 80;
+export const maxDescriptionLength = 500;
+
+/** Optional text an admin gives: trimmed; empty (or null) clears it. */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullable()
+    .transform((value) => value || null);
+
+/** A short label shown wherever the webhook is, to members too. */
+export const webhookName = optionalText(maxNameLength, `The name can be at most ${maxNameLength} characters.`);
+export const webhookDescription = optionalText(maxDescriptionLength, `The description can be at most ${maxDescriptionLength} characters.`);
+
 export const maxChosenInterviews = 200;
 
 /** null: all interviews, including ones created later. */
@@ -35,12 +51,22 @@ export const webhookInterviewIds = z
 export const webhookSettingsSchema = (allowTargets: readonly string[]) =>
   z.object({
     url: webhookAddress(allowTargets),
+    name: webhookName.default(null),
+    description: webhookDescription.default(null),
     eventTypes: webhookEventTypes.default([...eventTypes]),
     interviewIds: webhookInterviewIds.default(null),
   });
 
 /** Updating: only what is given changes. */
 export const webhookChangesSchema = (allowTargets: readonly string[]) =>
-  z.object({ url: webhookAddress(allowTargets), eventTypes: webhookEventTypes, interviewIds: webhookInterviewIds }).partial();
+  z
+    .object({
+      url: webhookAddress(allowTargets),
+      name: webhookName,
+      description: webhookDescription,
+      eventTypes: webhookEventTypes,
+      interviewIds: webhookInterviewIds,
+    })
+    .partial();
 
 export type WebhookSettingsInput = z.input<ReturnType<typeof webhookSettingsSchema>>;

@@ -214,7 +214,8 @@ describeInBrowser("webhooks in the browser", () => {
     await screenshot("secret-replaced");
 
     await page.getByRole("button", { name: "Turn off" }).click();
-    await page.getByText("Disabled", { exact: true }).waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "Turn off" }).click();
+    await page.getByText("Off", { exact: true }).waitFor();
     await expect(page.getByRole("button", { name: "Send sample" }).isDisabled()).resolves.toBe(true);
     await expectText(page, "This webhook is off. Turned off by Ada Admin.");
     await screenshot("webhook-turned-off");

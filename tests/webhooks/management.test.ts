@@ -185,7 +185,7 @@ describe("the delivery chart", () => {
 });
 
 describe("health", () => {
-  it("says healthy, failing or disabled, with success rates and waiting messages", async () => {
+  it("says healthy, retrying or off, with success rates and waiting messages (each state: health-states.test.ts)", async () => {
     const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     await submitted("ok@example.com");
     await pump(bed.deps);
@@ -195,10 +195,10 @@ describe("health", () => {
     await submitted("bad@example.com");
     await pump(bed.deps);
     health = (await webhookHealth(test.handle.sql, companyId, [webhookId], test.clock.now())).get(webhookId)!;
-    expect(health).toMatchObject({ state: "failing", successRate24h: 75, waitingMessages: 3 });
+    expect(health).toMatchObject({ state: "retrying", successRate24h: 75, waitingMessages: 3 });
     await test.ctx.db.update(webhooks).set({ enabled: false }).where(eq(webhooks.id, webhookId));
     health = (await webhookHealth(test.handle.sql, companyId, [webhookId], test.clock.now())).get(webhookId)!;
-    expect(health.state).toBe("disabled");
+    expect(health.state).toBe("off");
   });
 });
 

@@ -1,32 +1,37 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import type { z } from "zod";
 import { Button } from "@/app/ui/button";
-import { Field } from "@/app/ui/field";
+import { Field, inputClass } from "@/app/ui/field";
 import { ErrorState, Loading, messageOf } from "@/app/ui/states";
 import { type EventType, eventTypes } from "@/db/schema/event-types";
-import { webhookAddress, webhookChangesSchema, webhookSettingsSchema } from "@/server/webhooks/settings-schema";
+import { maxDescriptionLength, maxNameLength, webhookAddress, webhookChangesSchema, webhookSettingsSchema } from "@/server/webhooks/settings-schema";
 import { settingsApi } from "../settings-api";
 import { eventTypeLabels } from "./event-type-labels";
 import { type InterviewChoice, InterviewPicker } from "./interview-picker";
+import { isWebhookNotFound, WebhookNotFound } from "./webhook-not-found";
 import { refreshWebhookViews, webhookQueries } from "./webhook-queries";
 
 type SaveRequest = { create: z.output<ReturnType<typeof webhookSettingsSchema>> } | { id: string; changes: z.output<ReturnType<typeof webhookChangesSchema>> };
 
-type Settings = { url: string; eventTypes: EventType[]; interviews: InterviewChoice[] | null };
+type Settings = { url: string; name: string; description: string; eventTypes: EventType[]; interviews: InterviewChoice[] | null };
 
-const blank: Settings = { url: "", eventTypes: [...eventTypes], interviews: null };
+type Entered = { url: string; name: string; description: string; eventTypes: EventType[]; interviewIds: string[] | null };
+
+const blank: Settings = { url: "", name: "", description: "", eventTypes: [...eventTypes], interviews: null };
 
 const sameMembers = (a: string[], b: string[]) => a.length === b.length && a.every((item) => b.includes(item));
 
-function changedSettings(initial: Settings, entered: { url: string; eventTypes: EventType[]; interviewIds: string[] | null }) {
+function changedSettings(initial: Settings, entered: Entered) {
   const initialIds = initial.interviews?.map((interview) => interview.id) ?? null;
   const sameInterviews =
     initialIds === null || entered.interviewIds === null ? initialIds === entered.interviewIds : sameMembers(initialIds, entered.interviewIds);
   return {
     ...(entered.url.trim() !== initial.url ? { url: entered.url } : {}),
+    ...(entered.name.trim() !== initial.name ? { name: entered.name } : {}),
+    ...(entered.description.trim() !== initial.description ? { description: entered.description } : {}),
     ...(sameMembers(initial.eventTypes, entered.eventTypes) ? {} : { eventTypes: entered.eventTypes }),
     ...(sameInterviews ? {} : { interviewIds: entered.interviewIds }),
   };
@@ -41,12 +46,19 @@ export function WebhookForm({ webhookId, allowTargets }: { webhookId?: string; a
   });
   if (webhookId === undefined) return <SettingsForm initial={blank} allowTargets={allowTargets} />;
   if (existing.isPending) return <Loading label="Loading the webhook…" />;
+  if (existing.isError && isWebhookNotFound(existing.error)) return <WebhookNotFound />;
   if (existing.isError) return <ErrorState error={existing.error} onRetry={() => existing.refetch()} />;
   const { webhook } = existing.data;
   return (
     <SettingsForm
       webhookId={webhookId}
-      initial={{ url: webhook.address, eventTypes: webhook.eventTypes, interviews: webhook.interviews }}
+      initial={{
+        url: webhook.address,
+        name: webhook.name ?? "",
+        description: webhook.description ?? "",
+        eventTypes: webhook.eventTypes,
+        interviews: webhook.interviews,
+      }}
       allowTargets={allowTargets}
     />
   );
@@ -57,18 +69,20 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
   const queryClient = useQueryClient();
   const [settings, setSettings] = useState(initial);
   const [touched, setTouched] = useState(false);
-  const [problems, setProblems] = useState<Partial<Record<"url" | "eventTypes" | "interviewIds", string>>>({});
+  const [problems, setProblems] = useState<Partial<Record<keyof Entered, string>>>({});
+  const descriptionId = useId();
 
   const addressCheck = webhookAddress(allowTargets).safeParse(settings.url);
   const addressProblem = touched && settings.url !== "" && !addressCheck.success ? addressCheck.error.issues[0]!.message : problems.url;
 
   const save = useMutation({
     mutationFn: async (request: SaveRequest) => {
-      if ("create" in request) return (await settingsApi.webhooks.create.mutate(request.create)).id;
-      await settingsApi.webhooks.update.mutate({ id: request.id, changes: request.changes });
-      return request.id;
+      if ("create" in request) return settingsApi.webhooks.create.mutate(request.create);
+      const { addressWarning } = await settingsApi.webhooks.update.mutate({ id: request.id, changes: request.changes });
+      return { id: request.id, addressWarning };
     },
-    onSuccess: async (id) => {
+    onSuccess: async ({ id, addressWarning }) => {
+      queryClient.setQueryData(webhookQueries.addressWarning(id), addressWarning);
       await refreshWebhookViews(queryClient, id);
       router.push(`/settings/webhooks/${id}`);
     },
@@ -77,8 +91,10 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
-    const entered = {
+    const entered: Entered = {
       url: settings.url,
+      name: settings.name,
+      description: settings.description,
       eventTypes: settings.eventTypes,
       interviewIds: settings.interviews?.map((interview) => interview.id) ?? null,
     };
@@ -121,6 +137,33 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
         hint="An https:// address on a public host name. We sign every message; see the webhook's page for how to check it."
         problem={addressProblem}
       />
+      <Field
+        label="Name (optional)"
+        name="name"
+        maxLength={maxNameLength}
+        placeholder="Hiring pipeline sync"
+        value={settings.name}
+        onChange={(event) => setSettings({ ...settings, name: event.target.value })}
+        hint="Shown instead of the address wherever the webhook appears, also to team members."
+        problem={problems.name}
+      />
+      <div>
+        <label htmlFor={descriptionId} className="block text-sm font-medium text-slate-800">
+          Description (optional)
+        </label>
+        <textarea
+          id={descriptionId}
+          name="description"
+          rows={2}
+          maxLength={maxDescriptionLength}
+          aria-invalid={problems.description ? true : undefined}
+          className={inputClass}
+          placeholder="What receives these messages, and who to ask about it."
+          value={settings.description}
+          onChange={(event) => setSettings({ ...settings, description: event.target.value })}
+        />
+        {problems.description && <p className="mt-1 text-sm text-red-700">{problems.description}</p>}
+      </div>
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Events</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">

@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, Loading } from "@/app/ui/states";
 import { settingsApi } from "../settings-api";
 import { useViewer } from "../settings-providers";
 import { eventTypeLabels } from "./event-type-labels";
+import { healthSentence } from "./webhook-health-text";
 import { webhookQueries } from "./webhook-queries";
 
 export function WebhookList() {
@@ -54,9 +55,14 @@ export function WebhookList() {
               <li key={webhook.id} className="rounded-lg border border-slate-200 bg-white p-4 hover:border-slate-300">
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <Link href={`/settings/webhooks/${webhook.id}`} className="break-all font-mono text-sm font-medium text-indigo-700 hover:underline">
-                      {webhook.address}
+                    <Link
+                      href={`/settings/webhooks/${webhook.id}`}
+                      className={`break-all font-medium text-indigo-700 hover:underline ${webhook.name ? "" : "font-mono text-sm"}`}
+                    >
+                      {webhook.name ?? webhook.address}
                     </Link>
+                    {webhook.name && <p className="break-all font-mono text-xs text-slate-600">{webhook.address}</p>}
+                    {webhook.description && <p className="mt-1 text-sm text-slate-700">{webhook.description}</p>}
                     <p className="mt-1 text-xs text-slate-500">
                       {webhook.eventTypes.map((type) => eventTypeLabels[type]).join(", ")} ·{" "}
                       {webhook.interviews === null
@@ -66,6 +72,9 @@ export function WebhookList() {
                   </div>
                   <WebhookStateBadge state={webhook.state} />
                 </div>
+                <p className="mt-2 text-sm text-slate-700" data-testid="webhook-health">
+                  {healthSentence(webhook)}
+                </p>
                 <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
                   <div>
                     <dt className="text-slate-500">Success (24 h)</dt>

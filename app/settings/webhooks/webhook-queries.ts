@@ -7,6 +7,9 @@ export const webhookQueries = {
   chart: (webhookId: string) => ["chart", webhookId],
   messages: (webhookId: string) => ["messages", webhookId],
   message: (messageId: string) => ["message", messageId],
+  backfillCount: (webhookId: string, since: string) => ["backfill-count", webhookId, since],
+  /** The address warning from the last save, kept for the webhook's page the form goes to next. */
+  addressWarning: (webhookId: string) => ["address-warning", webhookId],
 };
 
 /** A delivery, a resend or turning a webhook off changes its health, chart and log together. */

@@ -22,6 +22,13 @@ function listFlag(value: unknown, name: string): string[] | undefined {
     .filter(Boolean);
 }
 
+/** A text option given without a value is refused; an empty one clears the setting. */
+function textFlag(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string") throw new UsageError(`--${name} takes a value (an empty one clears it)`);
+  return value;
+}
+
 function eventsFlag(value: unknown) {
   const list = listFlag(value, "events");
   const unknown = list?.filter((item) => !eventTypes.includes(item as never));
@@ -36,6 +43,8 @@ function interviewsFlag(value: unknown): string[] | null | undefined {
 }
 
 const eventsOption = text("a,b", `event types to send, comma-separated (${eventTypes.join(", ")}); all when not given on create`);
+const nameOption = text("NAME", "a short name shown wherever the webhook appears (empty clears it)");
+const descriptionOption = text("TEXT", "a note on what the webhook is for (empty clears it)");
 const interviewsOption = text("id,id|all", "interview ids to send events of, or all (also later ones); all when not given on create");
 
 export const webhookCommands: Record<string, Command> = {
@@ -44,28 +53,50 @@ export const webhookCommands: Record<string, Command> = {
     options: {
       company: requiredText("ID", "the webhook's company"),
       url: requiredText("URL", "the https address to deliver to"),
+      name: nameOption,
+      description: descriptionOption,
       events: eventsOption,
       interviews: interviewsOption,
     },
     run: async ({ ctx, webhookAddresses }, flags) => {
-      const settings = { url: required(flags, "url"), eventTypes: eventsFlag(flags.events), interviewIds: interviewsFlag(flags.interviews) ?? null };
-      const { id, secret } = await createWebhook(ctx, required(flags, "company"), settings, webhookAddresses);
-      return { json: { id, secret }, text: `Created webhook ${id}\nSigning secret: ${secret}` };
+      const settings = {
+        url: required(flags, "url"),
+        name: textFlag(flags.name, "name") ?? null,
+        description: textFlag(flags.description, "description") ?? null,
+        eventTypes: eventsFlag(flags.events),
+        interviewIds: interviewsFlag(flags.interviews) ?? null,
+      };
+      const { id, secret, addressWarning } = await createWebhook(ctx, required(flags, "company"), settings, webhookAddresses);
+      return {
+        json: { id, secret, address_warning: addressWarning },
+        text: [`Created webhook ${id}`, `Signing secret: ${secret}`, ...(addressWarning ? [`Warning: ${addressWarning}`] : [])].join("\n"),
+      };
     },
   },
   "webhook update": {
-    summary: "Changes a webhook's address, event types or interviews; what is not given stays.",
+    summary: "Changes a webhook's address, name, description, event types or interviews; what is not given stays.",
     argument: "ID",
-    options: { url: text("URL", "the new https address"), events: eventsOption, interviews: interviewsOption },
+    options: {
+      url: text("URL", "the new https address"),
+      name: nameOption,
+      description: descriptionOption,
+      events: eventsOption,
+      interviews: interviewsOption,
+    },
     run: async ({ ctx, webhookAddresses }, flags, args) => {
       const id = positional(args, "ID");
       const changes = {
         ...(flags.url !== undefined ? { url: required(flags, "url") } : {}),
+        ...(flags.name !== undefined ? { name: textFlag(flags.name, "name") } : {}),
+        ...(flags.description !== undefined ? { description: textFlag(flags.description, "description") } : {}),
         ...(flags.events !== undefined ? { eventTypes: eventsFlag(flags.events) } : {}),
         ...(flags.interviews !== undefined ? { interviewIds: interviewsFlag(flags.interviews) } : {}),
       };
-      await updateWebhook(ctx, await companyOfWebhook(ctx, id), id, changes, webhookAddresses);
-      return { json: { id, updated: true }, text: `Updated webhook ${id}` };
+      const { addressWarning } = await updateWebhook(ctx, await companyOfWebhook(ctx, id), id, changes, webhookAddresses);
+      return {
+        json: { id, updated: true, address_warning: addressWarning },
+        text: [`Updated webhook ${id}`, ...(addressWarning ? [`Warning: ${addressWarning}`] : [])].join("\n"),
+      };
     },
   },
   "webhook enable": {
@@ -84,8 +115,11 @@ export const webhookCommands: Record<string, Command> = {
     options: {},
     run: async ({ ctx }, _flags, args) => {
       const id = positional(args, "ID");
-      await setWebhookEnabled(ctx, await companyOfWebhook(ctx, id), id, false, "the operator");
-      return { json: { id, enabled: false }, text: `Webhook ${id} is off` };
+      const { markedFailed } = await setWebhookEnabled(ctx, await companyOfWebhook(ctx, id), id, false, "the operator");
+      return {
+        json: { id, enabled: false, marked_failed: markedFailed },
+        text: `Webhook ${id} is off; ${markedFailed} waiting message${markedFailed === 1 ? " was" : "s were"} marked failed (they can be resent once it is on)`,
+      };
     },
   },
   "webhook rotate-secret": {
@@ -136,6 +170,8 @@ export const webhookCommands: Record<string, Command> = {
       );
       const rows = list.map((webhook) => ({
         id: webhook.id,
+        name: webhook.name,
+        description: webhook.description,
         url: webhook.url,
         event_types: webhook.eventTypes,
         interviews: webhook.allInterviews ? "all" : webhook.interviewIds,
@@ -145,7 +181,10 @@ export const webhookCommands: Record<string, Command> = {
       }));
       return {
         json: { webhooks: rows },
-        text: rows.map((row) => `${row.id}  ${row.enabled ? "on " : "off"}  ${row.health?.state ?? ""}  ${row.url}`).join("\n") || "No webhooks",
+        text:
+          rows
+            .map((row) => [row.id, row.enabled ? "on " : "off", row.health?.state ?? "", ...(row.name ? [JSON.stringify(row.name)] : []), row.url].join("  "))
+            .join("\n") || "No webhooks",
       };
     },
   },

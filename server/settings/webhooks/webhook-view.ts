@@ -37,6 +37,8 @@ export async function viewWebhooks(sql: postgres.Sql, member: Member, rows: Webh
     return {
       id: row.id,
       address: isAdmin ? row.url : maskAddress(row.url),
+      name: row.name,
+      description: row.description,
       eventTypes: row.eventTypes,
       // A deleted interview sends nothing any more; leaving it out lets the edit form save without it.
       interviews: row.allInterviews ? null : row.interviewIds.flatMap((id) => (titles.has(id) ? [{ id, title: titles.get(id)! }] : [])),
@@ -47,7 +49,7 @@ export async function viewWebhooks(sql: postgres.Sql, member: Member, rows: Webh
       lastDeliveryAt,
       lastSuccessAt: state.lastSuccessAt,
       lastFailureAt: state.lastFailureAt,
-      failingSince: row.failingSince?.toISOString() ?? null,
+      failingSince: state.failingSince,
       waitingMessages: state.waitingMessages,
       previousSecretValidUntil: isAdmin && row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt.toISOString() : null,
       createdAt: row.createdAt.toISOString(),

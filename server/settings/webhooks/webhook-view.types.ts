@@ -1,20 +1,26 @@
 import { z } from "zod";
 import { eventTypes } from "@/db/schema/event-types";
+import { webhookStates } from "@/server/webhooks/health";
 
 export const webhookView = z.object({
   id: z.string(),
   /** Full for admins; `https://host/…` for members. */
   address: z.string(),
+  /** The admin's label and note; members see them too. */
+  name: z.string().nullable(),
+  description: z.string().nullable(),
   eventTypes: z.array(z.enum(eventTypes)),
   /** null: all interviews. */
   interviews: z.array(z.object({ id: z.string(), title: z.string() })).nullable(),
-  state: z.enum(["healthy", "failing", "disabled"]),
+  /** See server/webhooks/health.ts for what each state means. */
+  state: z.enum(webhookStates),
   disabledReason: z.string().nullable(),
   successRate24h: z.number().nullable(),
   successRate7d: z.number().nullable(),
   lastDeliveryAt: z.string().nullable(),
   lastSuccessAt: z.string().nullable(),
   lastFailureAt: z.string().nullable(),
+  /** Start of the current failure run, when `retrying` or `failing`. */
   failingSince: z.string().nullable(),
   waitingMessages: z.number(),
   /** Until when the replaced signing secret still signs (admins only). */

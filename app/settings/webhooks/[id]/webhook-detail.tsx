@@ -8,41 +8,79 @@ import { Button } from "@/app/ui/button";
 import { Dialog } from "@/app/ui/dialog";
 import { formatDateTime, formatRate } from "@/app/ui/format";
 import { ErrorState, Loading } from "@/app/ui/states";
-import { disableAfter } from "@/server/webhooks/failure-thresholds";
 import { settingsApi } from "../../settings-api";
 import { useViewer } from "../../settings-providers";
 import { eventTypeLabels } from "../event-type-labels";
+import { healthSentence } from "../webhook-health-text";
+import { isWebhookNotFound, WebhookNotFound } from "../webhook-not-found";
 import { refreshWebhookViews, webhookQueries } from "../webhook-queries";
+import { BackfillPanel } from "./backfill-panel";
 import { DeliveryChart } from "./delivery-chart";
 import { DeliveryLog } from "./delivery-log";
 import { SamplePanel } from "./sample-panel";
 import { SecretPanel } from "./secret-panel";
 
+const backToList = (
+  <Link href="/settings/webhooks" className="text-sm text-indigo-700 hover:underline">
+    ← Webhooks
+  </Link>
+);
+
+const messages = (count: number) => `${count} waiting message${count === 1 ? "" : "s"}`;
+
 export function WebhookDetail({ webhookId }: { webhookId: string }) {
   const viewer = useViewer();
+  const queryClient = useQueryClient();
   const details = useQuery({
     queryKey: webhookQueries.one(webhookId),
     queryFn: () => settingsApi.webhooks.get.query({ id: webhookId }),
     refetchInterval: 15_000,
+    retry: (failures, error) => !isWebhookNotFound(error) && failures < 1,
   });
+  // Put there by the form that saved the webhook; nothing fetches it.
+  const addressWarning = useQuery<string | null>({ queryKey: webhookQueries.addressWarning(webhookId), queryFn: () => null, enabled: false }).data;
 
   if (details.isPending) return <Loading label="Loading the webhook…" />;
+  if (details.isError && isWebhookNotFound(details.error)) {
+    return (
+      <div className="space-y-6">
+        {backToList}
+        <WebhookNotFound />
+      </div>
+    );
+  }
   if (details.isError) return <ErrorState error={details.error} onRetry={() => details.refetch()} />;
   const { webhook } = details.data;
-  const enabled = webhook.state !== "disabled";
+  const enabled = webhook.state !== "off";
   const isAdmin = viewer.role === "admin";
 
   return (
     <div className="space-y-6">
-      <Link href="/settings/webhooks" className="text-sm text-indigo-700 hover:underline">
-        ← Webhooks
-      </Link>
+      {backToList}
+      {addressWarning && (
+        <div role="alert" className="flex items-start justify-between gap-3 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          <p>Saved. {addressWarning}</p>
+          <button type="button" className="font-medium underline" onClick={() => queryClient.setQueryData(webhookQueries.addressWarning(webhookId), null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
       <header className="rounded-lg border border-slate-200 bg-white p-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h1 className="break-all font-mono text-lg font-semibold" data-testid="webhook-address">
-              {webhook.address}
-            </h1>
+            {webhook.name ? (
+              <>
+                <h1 className="break-words text-lg font-semibold">{webhook.name}</h1>
+                <p className="break-all font-mono text-sm text-slate-700" data-testid="webhook-address">
+                  {webhook.address}
+                </p>
+              </>
+            ) : (
+              <h1 className="break-all font-mono text-lg font-semibold" data-testid="webhook-address">
+                {webhook.address}
+              </h1>
+            )}
+            {webhook.description && <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{webhook.description}</p>}
             <p className="mt-1 text-sm text-slate-600">
               {webhook.eventTypes.map((type) => eventTypeLabels[type]).join(", ")} ·{" "}
               {webhook.interviews === null ? "All interviews" : webhook.interviews.map((interview) => interview.title).join(", ")}
@@ -50,12 +88,12 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
           </div>
           <WebhookStateBadge state={webhook.state} />
         </div>
-        {webhook.disabledReason && <p className="mt-2 text-sm text-slate-700">This webhook is off. {webhook.disabledReason}.</p>}
-        {webhook.failingSince && enabled && (
-          <p className="mt-2 text-sm text-amber-800">
-            Failing since {formatDateTime(webhook.failingSince)}. After {disableAfter} without a success it is turned off.
-          </p>
-        )}
+        <p
+          data-testid="webhook-health"
+          className={`mt-2 text-sm ${webhook.state === "failing" ? "text-red-800" : webhook.state === "retrying" ? "text-amber-800" : "text-slate-700"}`}
+        >
+          {healthSentence(webhook)}
+        </p>
         <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-5">
           <Figure label="Success (24 h)" value={formatRate(webhook.successRate24h)} />
           <Figure label="Success (7 days)" value={formatRate(webhook.successRate7d)} />
@@ -63,13 +101,14 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
           <Figure label="Last failure" value={formatDateTime(webhook.lastFailureAt)} />
           <Figure label="Waiting" value={String(webhook.waitingMessages)} />
         </dl>
-        {isAdmin && <AdminActions webhookId={webhookId} enabled={enabled} />}
+        {isAdmin && <AdminActions webhookId={webhookId} enabled={enabled} waitingMessages={webhook.waitingMessages} />}
       </header>
       <DeliveryChart webhookId={webhookId} />
       {isAdmin && (
         <div className="grid gap-6 lg:grid-cols-2">
           <SamplePanel webhookId={webhookId} enabled={enabled} />
           <SecretPanel webhookId={webhookId} previousSecretValidUntil={webhook.previousSecretValidUntil} />
+          <BackfillPanel webhookId={webhookId} enabled={enabled} />
         </div>
       )}
       <DeliveryLog webhookId={webhookId} enabled={enabled} />
@@ -86,13 +125,24 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-function AdminActions({ webhookId, enabled }: { webhookId: string; enabled: boolean }) {
+/**
+ * Edit, turn off or on, delete. Turning off asks first, with the number of
+ * waiting messages it marks failed (refreshed when the question opens), and
+ * then says how many it did mark.
+ */
+function AdminActions({ webhookId, enabled, waitingMessages }: { webhookId: string; enabled: boolean; waitingMessages: number }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState(false);
+  const [turningOff, setTurningOff] = useState(false);
+  const [markedFailed, setMarkedFailed] = useState<number | null>(null);
   const toggle = useMutation({
-    mutationFn: () => settingsApi.webhooks.setEnabled.mutate({ id: webhookId, enabled: !enabled }),
-    onSuccess: () => refreshWebhookViews(queryClient, webhookId),
+    mutationFn: (turnOn: boolean) => settingsApi.webhooks.setEnabled.mutate({ id: webhookId, enabled: turnOn }),
+    onSuccess: async (result, turnOn) => {
+      setMarkedFailed(turnOn ? null : result.markedFailed);
+      setTurningOff(false);
+      await refreshWebhookViews(queryClient, webhookId);
+    },
   });
   const remove = useMutation({
     mutationFn: () => settingsApi.webhooks.delete.mutate({ id: webhookId }),
@@ -102,21 +152,60 @@ function AdminActions({ webhookId, enabled }: { webhookId: string; enabled: bool
     },
   });
 
+  function askToTurnOff() {
+    toggle.reset();
+    setTurningOff(true);
+    void queryClient.invalidateQueries({ queryKey: webhookQueries.one(webhookId) });
+  }
+
   return (
-    <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
-      <Link
-        href={`/settings/webhooks/${webhookId}/edit`}
-        className="rounded-md bg-white px-3 py-2 text-sm font-medium shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
-      >
-        Edit
-      </Link>
-      <Button busy={toggle.isPending} onClick={() => toggle.mutate()}>
-        {enabled ? "Turn off" : "Turn on"}
-      </Button>
-      <Button variant="danger" onClick={() => setDeleting(true)}>
-        Delete
-      </Button>
-      {toggle.isError && <ErrorState error={toggle.error} />}
+    <div className="mt-4 space-y-3 border-t border-slate-100 pt-4">
+      {markedFailed !== null && !enabled && (
+        <p role="status" className="rounded-md bg-slate-100 p-3 text-sm text-slate-800">
+          The webhook is off.{" "}
+          {markedFailed === 0
+            ? "No message was waiting, so none was marked failed."
+            : `${messages(markedFailed)} ${markedFailed === 1 ? "was" : "were"} marked failed; you can resend ${markedFailed === 1 ? "it" : "them"} from the delivery log once the webhook is on again.`}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Link
+          href={`/settings/webhooks/${webhookId}/edit`}
+          className="rounded-md bg-white px-3 py-2 text-sm font-medium shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+        >
+          Edit
+        </Link>
+        {enabled ? (
+          <Button onClick={askToTurnOff}>Turn off</Button>
+        ) : (
+          <Button busy={toggle.isPending} onClick={() => toggle.mutate(true)}>
+            Turn on
+          </Button>
+        )}
+        <Button variant="danger" onClick={() => setDeleting(true)}>
+          Delete
+        </Button>
+      </div>
+      {toggle.isError && !turningOff && <ErrorState error={toggle.error} />}
+      <Dialog open={turningOff} title="Turn off this webhook?" onClose={() => setTurningOff(false)}>
+        <p className="text-sm text-slate-700" data-testid="turn-off-count">
+          No more messages are sent to it until it is turned on again.{" "}
+          {waitingMessages === 0
+            ? "No message is waiting, so none will be marked failed."
+            : `${messages(waitingMessages)} will be marked failed; you can resend ${waitingMessages === 1 ? "it" : "them"} from the delivery log later, once the webhook is on.`}
+        </p>
+        {toggle.isError && (
+          <div className="mt-3">
+            <ErrorState error={toggle.error} />
+          </div>
+        )}
+        <div className="mt-6 flex justify-end gap-2">
+          <Button onClick={() => setTurningOff(false)}>Keep it on</Button>
+          <Button variant="danger" busy={toggle.isPending} onClick={() => toggle.mutate(false)}>
+            Turn off
+          </Button>
+        </div>
+      </Dialog>
       <Dialog open={deleting} title="Delete this webhook?" onClose={() => setDeleting(false)}>
         <p className="text-sm text-slate-700">No more messages are sent to it, and its delivery log is deleted. This cannot be undone.</p>
         {remove.isError && (

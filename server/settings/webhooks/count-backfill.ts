@@ -1,0 +1,12 @@
+import { countBackfill, maxBackfillBatch } from "@/server/webhooks/backfill";
+import { adminProcedure } from "../trpc";
+import { backfillInput, countBackfillOutput } from "./backfill.types";
+
+/** Counts exactly what `backfill` would send, for the confirmation. */
+export const countBackfillProcedure = adminProcedure
+  .input(backfillInput)
+  .output(countBackfillOutput)
+  .query(async ({ ctx, input }) => ({
+    ...(await countBackfill(ctx.domain, ctx.member.companyId, input.id, new Date(input.since))),
+    batch: maxBackfillBatch,
+  }));

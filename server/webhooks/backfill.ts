@@ -1,0 +1,82 @@
+/**
+ * Sends a webhook the company's history since a time: every event it would
+ * have been sent (its event types and interviews) that it has no message for
+ * yet, for example events from before it was created or while it was off.
+ *
+ * The messages enter like the fan-out's (messages.ts): origin `event`, at most
+ * one per webhook and event (the unique index; a concurrent fan-out of the
+ * same event adds nothing), each candidate's chain in the history's order.
+ * At most 1,000 per call, oldest first, so repeated calls make progress.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { type EventType, webhooks } from "@/db/schema";
+import type { DomainContext } from "@/server/domain/context";
+import { invalidState, notFound } from "@/server/domain/errors";
+import { enqueueMessages } from "./messages";
+
+export const maxBackfillBatch = 1000;
+
+type Webhook = typeof webhooks.$inferSelect;
+type MissedEvent = { id: string; candidate_id: string; type: EventType; tx: string; seq: string };
+
+async function enabledWebhook(db: Executor, companyId: string, webhookId: string) {
+  const [webhook] = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.companyId, companyId)))
+    // Turning the webhook off waits for this transaction, so nothing is added to a webhook that is off.
+    .for("share");
+  if (!webhook) throw notFound("webhook", webhookId);
+  if (!webhook.enabled) throw invalidState("Turn the webhook on before sending it past events.");
+  return webhook;
+}
+
+/** The events since `since` that match the webhook and that it has no message for, in the history's order. */
+const missedEvents = (webhook: Webhook, since: Date) => sql`
+  from events e
+  where e.company_id = ${webhook.companyId}
+    and e.created_at >= ${since.toISOString()}::timestamptz
+    and e.type in (select jsonb_array_elements_text(${JSON.stringify(webhook.eventTypes)}::jsonb))
+    ${webhook.allInterviews ? sql`` : sql`and e.interview_id in (select jsonb_array_elements_text(${JSON.stringify(webhook.interviewIds)}::jsonb))`}
+    and not exists (
+      select 1 from webhook_messages m where m.webhook_id = ${webhook.id} and m.event_id = e.id and m.origin = 'event'
+    )`;
+
+/** How many messages `backfill` would create now, in all (it sends them 1,000 per call). */
+export async function countBackfill(ctx: DomainContext, companyId: string, webhookId: string, since: Date): Promise<{ events: number }> {
+  const webhook = await enabledWebhook(ctx.db, companyId, webhookId);
+  const [row] = await ctx.db.execute<{ events: number }>(sql`select count(*)::int as events ${missedEvents(webhook, since)}`);
+  return { events: row!.events };
+}
+
+/** Enqueues the oldest 1,000 missed events since `since`; `more` says whether some are left for another call. */
+export async function backfill(ctx: DomainContext, companyId: string, webhookId: string, since: Date): Promise<{ sent: number; more: boolean }> {
+  return ctx.db.transaction(async (tx) => {
+    const webhook = await enabledWebhook(tx, companyId, webhookId);
+    const missed = [
+      ...(await tx.execute<MissedEvent>(sql`
+        select e.id, e.candidate_id, e.type, e.tx_id::text as tx, e.seq::text as seq
+        ${missedEvents(webhook, since)}
+        order by e.tx_id, e.seq
+        limit ${maxBackfillBatch + 1}`)),
+    ];
+    const batch = missed.slice(0, maxBackfillBatch);
+    const sent = await enqueueMessages(
+      tx,
+      batch.map((event) => ({
+        id: ctx.newId("message"),
+        companyId,
+        webhookId,
+        origin: "event" as const,
+        eventId: event.id,
+        eventType: event.type,
+        candidateId: event.candidate_id,
+        eventTxId: BigInt(event.tx),
+        eventSeq: BigInt(event.seq),
+      })),
+      ctx.clock.now(),
+    );
+    return { sent: sent.length, more: missed.length > maxBackfillBatch };
+  });
+}
