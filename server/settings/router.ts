@@ -3,6 +3,7 @@ import { createApiKeyProcedure } from "./api-keys/create-api-key";
 import { listApiKeysProcedure } from "./api-keys/list-api-keys";
 import { revokeApiKeyProcedure } from "./api-keys/revoke-api-key";
 import { router } from "./trpc";
+import { countFailedSinceProcedure } from "./webhooks/count-failed-since";
 import { createWebhookProcedure } from "./webhooks/create-webhook";
 import { deleteWebhookProcedure } from "./webhooks/delete-webhook";
 import { deliveryChartProcedure } from "./webhooks/delivery-chart";
@@ -39,6 +40,7 @@ export const settingsRouter = router({
     message: getMessageProcedure,
     resend: resendMessageProcedure,
     resendFailedSince: resendFailedSinceProcedure,
+    countFailedSince: countFailedSinceProcedure,
     sendSample: sendSampleProcedure,
     searchInterviews: searchInterviewsProcedure,
   }),
