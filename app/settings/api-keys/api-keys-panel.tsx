@@ -81,7 +81,7 @@ export function ApiKeysPanel() {
                   <tr key={key.id} data-testid="api-key-row" className="max-md:block max-md:px-4 max-md:py-3">
                     <td className={`${cell} font-medium`}>
                       <CardLabel>Name</CardLabel>
-                      {key.name}
+                      <span className="max-md:text-right">{key.name}</span>
                     </td>
                     <td className={`${cell} font-mono text-xs`}>
                       <CardLabel>Key</CardLabel>

@@ -163,9 +163,6 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
                   <th scope="col" className="py-2 pr-4 font-medium">
                     Status
                   </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Tries
-                  </th>
                   <th scope="col" className="py-2">
                     <span className="sr-only">Actions</span>
                   </th>
@@ -174,7 +171,7 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
               <tbody className="divide-y divide-slate-100 max-lg:block">
                 {log.data.messages.map((message) => (
                   <tr key={message.id} data-testid="log-row" className="align-top max-lg:block max-lg:py-3">
-                    <td className={`${cell} whitespace-nowrap`}>
+                    <td className={cell}>
                       <CardLabel>Created</CardLabel>
                       {formatDateTime(message.createdAt)}
                     </td>
@@ -198,7 +195,7 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
                     <td className={cell}>
                       <CardLabel>Event id</CardLabel>
                       <span className="flex items-center gap-2">
-                        <code data-testid="event-id" className="break-all font-mono text-xs">
+                        <code data-testid="event-id" className="font-mono text-xs max-lg:break-all lg:whitespace-nowrap">
                           {message.eventId}
                         </code>
                         <CopyButton value={message.eventId} ariaLabel={`Copy event id ${message.eventId}`} className="px-2 py-1 text-xs" />
@@ -210,13 +207,10 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
                     </td>
                     <td className={cell}>
                       <CardLabel>Status</CardLabel>
-                      <span data-testid="log-status">
+                      <span data-testid="log-status" className="whitespace-nowrap text-right lg:text-left">
                         <MessageStatusBadge status={message.status} />
+                        <span className="block text-xs text-slate-500">{message.attemptCount === 1 ? "1 try" : `${message.attemptCount} tries`}</span>
                       </span>
-                    </td>
-                    <td className={cell}>
-                      <CardLabel>Tries</CardLabel>
-                      {message.attemptCount}
                     </td>
                     <td className="whitespace-nowrap lg:py-2 lg:text-right max-lg:flex max-lg:flex-wrap max-lg:gap-2 max-lg:pt-2">
                       <span data-testid="log-actions" className="inline-flex gap-2">
@@ -266,7 +260,7 @@ function Candidate({ message }: { message: LoggedMessage }) {
   return (
     <span className="min-w-0 max-lg:text-right">
       {message.candidateName && <span className="block">{message.candidateName}</span>}
-      <code className="block break-all font-mono text-xs text-slate-600">{message.candidateId}</code>
+      <code className="block font-mono text-xs text-slate-600 max-lg:break-all lg:whitespace-nowrap">{message.candidateId}</code>
     </span>
   );
 }
@@ -282,7 +276,7 @@ function ResendLinks({ message, onOpen }: { message: LoggedMessage; onOpen: (mes
         </span>
       )}
       {message.resentTo && (
-        <span className="flex items-center gap-1" data-testid="resent-to">
+        <span className="flex flex-wrap items-center gap-1 whitespace-nowrap" data-testid="resent-to">
           Resent → <MessageLink messageId={message.resentTo.id} onOpen={onOpen} /> <MessageStatusBadge status={message.resentTo.status} />
         </span>
       )}
