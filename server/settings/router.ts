@@ -5,6 +5,7 @@ import { revokeApiKeyProcedure } from "./api-keys/revoke-api-key";
 import { router } from "./trpc";
 import { backfillProcedure } from "./webhooks/backfill";
 import { countBackfillProcedure } from "./webhooks/count-backfill";
+import { countFailedSinceProcedure } from "./webhooks/count-failed-since";
 import { createWebhookProcedure } from "./webhooks/create-webhook";
 import { deleteWebhookProcedure } from "./webhooks/delete-webhook";
 import { deliveryChartProcedure } from "./webhooks/delivery-chart";
@@ -42,6 +43,7 @@ export const settingsRouter = router({
     message: getMessageProcedure,
     resend: resendMessageProcedure,
     resendFailedSince: resendFailedSinceProcedure,
+    countFailedSince: countFailedSinceProcedure,
     sendSample: sendSampleProcedure,
     searchInterviews: searchInterviewsProcedure,
     expirePreviousSecret: expirePreviousSecretProcedure,

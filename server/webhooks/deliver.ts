@@ -19,7 +19,8 @@
  * 5. A worker that stalls until its lease has nearly run out sends nothing:
  *    another attempt may hold the message by now.
  * 6. Outcomes are recorded for the whole batch in one transaction: one
- *    statement writes the attempt rows, the messages (only while this attempt
+ *    statement writes the attempt rows (with the body sent: its first 64 KiB
+ *    and its size), the messages (only while this attempt
  *    still holds the lease: a webhook turned off meanwhile has failed the
  *    message, and that stands) and the webhooks' bookkeeping; a second,
  *    with a fresh snapshot that sees messages committed meanwhile, makes each
@@ -160,7 +161,7 @@ function signingSecrets() {
 
 /** What became of one claimed message, ready to be recorded. */
 export type Attempted =
-  | { message: ClaimedMessage; kind: "sent"; attempt: number; startedAt: Date; headers: Record<string, string>; result: DeliveryResult }
+  | { message: ClaimedMessage; kind: "sent"; attempt: number; startedAt: Date; headers: Record<string, string>; body: string; result: DeliveryResult }
   | { message: ClaimedMessage; kind: "unsent"; reason: string }
   | { message: ClaimedMessage; kind: "lease_lost" };
 
@@ -181,7 +182,7 @@ export async function attemptDelivery({ ctx, client }: DeliveryDeps, message: Cl
     userAgent: userAgent(),
   });
   const result = await client.post(message.webhook.url, message.body, headers);
-  return { message, kind: "sent", attempt, startedAt, headers, result };
+  return { message, kind: "sent", attempt, startedAt, headers, body: message.body, result };
 }
 
 export type DeliveryOutcome = "succeeded" | "retry_scheduled" | "failed" | "ended" | "gone" | "lease_lost";
@@ -200,6 +201,8 @@ type OutcomeRow = {
   url?: string;
   duration_ms?: number;
   request_headers?: Record<string, string>;
+  request_body?: string;
+  request_body_bytes?: number;
   response_status?: number | null;
   response_headers?: Record<string, string> | null;
   response_body?: string | null;
@@ -207,6 +210,23 @@ type OutcomeRow = {
   error_class?: string | null;
   error_message?: string | null;
 };
+
+/** How much of each body sent the log keeps, in bytes. */
+export const keptBodyBytes = 64 * 1024;
+
+/**
+ * The body as the log keeps it: its first 64 KiB, cut where a UTF-8
+ * character starts so the text stays valid, and its full size in bytes.
+ */
+export function keptRequestBody(body: string): { request_body: string; request_body_bytes: number } {
+  const size = Buffer.byteLength(body);
+  if (size <= keptBodyBytes) return { request_body: body, request_body_bytes: size };
+  const bytes = Buffer.from(body);
+  let end = keptBodyBytes;
+  // 0b10xxxxxx is a continuation byte: the cut would split its character.
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return { request_body: bytes.subarray(0, end).toString("utf8"), request_body_bytes: size };
+}
 
 /** The message's new state after an attempt: retried on our schedule, or finished. */
 function outcomeRow(deps: DeliveryDeps, attempted: Exclude<Attempted, { kind: "lease_lost" }>, now: Date): OutcomeRow {
@@ -225,6 +245,7 @@ function outcomeRow(deps: DeliveryDeps, attempted: Exclude<Attempted, { kind: "l
     url: message.webhook.url,
     duration_ms: result.durationMs,
     request_headers: attempted.headers,
+    ...keptRequestBody(attempted.body),
     response_status: result.status,
     response_headers: result.headers,
     response_body: result.bodyExcerpt,
@@ -289,7 +310,7 @@ function recordStatement(rows: OutcomeRow[], now: Date) {
     with outcome as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as o(
         message_id text, webhook_id text, leased_at timestamptz, status text, attempt int, next_attempt_at timestamptz, failure_reason text,
-        attempt_id text, url text, duration_ms int, request_headers jsonb, response_status int, response_headers jsonb, response_body text,
+        attempt_id text, url text, duration_ms int, request_headers jsonb, request_body text, request_body_bytes int, response_status int, response_headers jsonb, response_body text,
         succeeded boolean, error_class text, error_message text)
     ), updated as (
       update webhook_messages m set
@@ -303,9 +324,9 @@ function recordStatement(rows: OutcomeRow[], now: Date) {
       where m.id = o.message_id and m.status = 'pending' and m.attempt_started_at = o.leased_at
       returning m.id, m.webhook_id, m.candidate_id, m.status, o.succeeded
     ), attempts as (
-      insert into webhook_attempts (id, message_id, webhook_id, attempt, url, started_at, duration_ms, request_headers,
+      insert into webhook_attempts (id, message_id, webhook_id, attempt, url, started_at, duration_ms, request_headers, request_body, request_body_bytes,
         response_status, response_headers, response_body, succeeded, error_class, error_message, created_at)
-      select o.attempt_id, o.message_id, o.webhook_id, o.attempt, o.url, o.leased_at, o.duration_ms, o.request_headers,
+      select o.attempt_id, o.message_id, o.webhook_id, o.attempt, o.url, o.leased_at, o.duration_ms, o.request_headers, o.request_body, o.request_body_bytes,
         o.response_status, o.response_headers, o.response_body, o.succeeded, o.error_class, o.error_message, ${at}::timestamptz
       from outcome o where o.attempt_id is not null
     ), tried as (

@@ -1,14 +1,17 @@
 /** The delivery log of the last 30 days: messages with their attempts. */
 import type postgres from "postgres";
-import type { EventType, MessageOrigin, MessageStatus } from "@/db/schema";
+import type { DeliveryErrorClass, EventType, MessageOrigin, MessageStatus } from "@/db/schema";
 import { keysetPage } from "@/server/read/paging";
 
 export const logRetentionDays = 30;
 
+/** A search of the log by the start of an event id or of a candidate id. */
+export type LogSearch = { field: "event" | "candidate"; prefix: string };
+
 export type LogFilters = {
   status?: MessageStatus;
   eventType?: string;
-  candidateId?: string;
+  search?: LogSearch;
   from?: Date;
   to?: Date;
   /** The createdAt and id of the last message of the previous page. */
@@ -16,13 +19,15 @@ export type LogFilters = {
   limit: number;
 };
 
-type MessageRow = {
+export type MessageRow = {
   id: string;
   webhook_id: string;
   origin: MessageOrigin;
   event_id: string;
   event_type: EventType;
   candidate_id: string | null;
+  /** The candidate's name, when the candidate is the company's and still exists. */
+  candidate_name: string | null;
   is_test: boolean;
   status: MessageStatus;
   attempt_count: number;
@@ -30,52 +35,89 @@ type MessageRow = {
   created_at: Date;
   completed_at: Date | null;
   failure_reason: string | null;
+  /** The message this one resends. */
+  resent_from: string | null;
+  /** The newest message that resends this one, and its state. */
+  resent_to_id: string | null;
+  resent_to_status: MessageStatus | null;
 };
 
-const messageColumns = (sql: postgres.Sql) =>
-  sql`id, webhook_id, origin, event_id, event_type, candidate_id, is_test, status, attempt_count, next_attempt_at, created_at, completed_at, failure_reason`;
+/** `like` matches `_` and `%` as wildcards; an id's own underscore (`evt_`) must match only itself. */
+export const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, "\\$&")}%`;
+
+/** Messages with their candidate's name and their resend links, of one company only. */
+const messageSelect = (sql: postgres.Sql) => sql`
+  select m.id, m.webhook_id, m.origin, m.event_id, m.event_type, m.candidate_id, c.name as candidate_name, m.is_test, m.status,
+    m.attempt_count, m.next_attempt_at, m.created_at, m.completed_at, m.failure_reason, m.resent_from,
+    r.id as resent_to_id, r.status as resent_to_status
+  from webhook_messages m
+  left join candidates c on c.id = m.candidate_id and c.company_id = m.company_id
+  left join lateral (
+    select r.id, r.status from webhook_messages r
+    where r.resent_from = m.id and r.company_id = m.company_id
+    order by r.seq desc limit 1
+  ) r on true`;
+
+/**
+ * An event-id prefix is matched through both event-id indexes (one for
+ * events, one for resends and samples, each partial on `origin`): spelled as
+ * two branches, each implies one index's condition, so the planner can use
+ * both rather than read the whole log.
+ */
+function searchCondition(sql: postgres.Sql, search: LogSearch) {
+  const pattern = likePrefix(search.prefix);
+  return search.field === "event"
+    ? sql`and ((m.origin = 'event' and m.event_id like ${pattern}) or (m.origin <> 'event' and m.event_id like ${pattern}))`
+    : sql`and m.candidate_id like ${pattern}`;
+}
+
+export function messageListQuery(sql: postgres.Sql, companyId: string, webhookId: string, filters: LogFilters, now: Date) {
+  return sql<MessageRow[]>`
+    ${messageSelect(sql)}
+    where m.company_id = ${companyId} and m.webhook_id = ${webhookId}
+      and m.created_at >= ${now}::timestamptz - make_interval(days => ${logRetentionDays})
+      ${filters.status ? sql`and m.status = ${filters.status}` : sql``}
+      ${filters.eventType ? sql`and m.event_type = ${filters.eventType}` : sql``}
+      ${filters.search ? searchCondition(sql, filters.search) : sql``}
+      ${filters.from ? sql`and m.created_at >= ${filters.from}` : sql``}
+      ${filters.to ? sql`and m.created_at < ${filters.to}` : sql``}
+      ${filters.before ? sql`and (m.created_at, m.id) < (${filters.before.createdAt}::timestamptz, ${filters.before.id})` : sql``}
+    order by m.created_at desc, m.id desc
+    limit ${filters.limit + 1}`;
+}
 
 export async function listMessages(sql: postgres.Sql, companyId: string, webhookId: string, filters: LogFilters, now: Date) {
-  const rows = await sql<MessageRow[]>`
-    select ${messageColumns(sql)}
-    from webhook_messages
-    where company_id = ${companyId} and webhook_id = ${webhookId}
-      and created_at >= ${now}::timestamptz - make_interval(days => ${logRetentionDays})
-      ${filters.status ? sql`and status = ${filters.status}` : sql``}
-      ${filters.eventType ? sql`and event_type = ${filters.eventType}` : sql``}
-      ${filters.candidateId ? sql`and candidate_id = ${filters.candidateId}` : sql``}
-      ${filters.from ? sql`and created_at >= ${filters.from}` : sql``}
-      ${filters.to ? sql`and created_at < ${filters.to}` : sql``}
-      ${filters.before ? sql`and (created_at, id) < (${filters.before.createdAt}::timestamptz, ${filters.before.id})` : sql``}
-    order by created_at desc, id desc
-    limit ${filters.limit + 1}`;
+  const rows = await messageListQuery(sql, companyId, webhookId, filters, now);
   const { page, next } = keysetPage(rows, filters.limit, (row) => ({ createdAt: row.created_at.toISOString(), id: row.id }));
   return { messages: page, next };
 }
 
 export async function getMessage(sql: postgres.Sql, companyId: string, messageId: string): Promise<MessageRow | undefined> {
-  const [row] = await sql<MessageRow[]>`select ${messageColumns(sql)} from webhook_messages where id = ${messageId} and company_id = ${companyId}`;
+  const [row] = await sql<MessageRow[]>`${messageSelect(sql)} where m.id = ${messageId} and m.company_id = ${companyId}`;
   return row;
 }
 
+export type AttemptRow = {
+  id: string;
+  attempt: number;
+  url: string;
+  started_at: Date;
+  duration_ms: number;
+  request_headers: Record<string, string>;
+  /** The body sent, its first 64 KiB; null for attempts recorded before bodies were kept. */
+  request_body: string | null;
+  request_body_bytes: number | null;
+  response_status: number | null;
+  response_headers: Record<string, string> | null;
+  response_body: string | null;
+  succeeded: boolean;
+  error_class: DeliveryErrorClass | null;
+  error_message: string | null;
+};
+
 export async function listAttempts(sql: postgres.Sql, companyId: string, messageId: string) {
-  return sql<
-    Array<{
-      id: string;
-      attempt: number;
-      url: string;
-      started_at: Date;
-      duration_ms: number;
-      request_headers: Record<string, string>;
-      response_status: number | null;
-      response_headers: Record<string, string> | null;
-      response_body: string | null;
-      succeeded: boolean;
-      error_class: string | null;
-      error_message: string | null;
-    }>
-  >`
-    select a.id, a.attempt, a.url, a.started_at, a.duration_ms, a.request_headers, a.response_status,
+  return sql<AttemptRow[]>`
+    select a.id, a.attempt, a.url, a.started_at, a.duration_ms, a.request_headers, a.request_body, a.request_body_bytes, a.response_status,
       a.response_headers, a.response_body, a.succeeded, a.error_class, a.error_message
     from webhook_attempts a join webhook_messages m on m.id = a.message_id
     where a.message_id = ${messageId} and m.company_id = ${companyId}

@@ -227,7 +227,7 @@ export async function listWebhooks(ctx: DomainContext, companyId: string) {
   return ctx.db.select().from(webhooks).where(eq(webhooks.companyId, companyId)).orderBy(asc(webhooks.createdAt), asc(webhooks.id));
 }
 
-/** New log entries for the same events: current data, current address, tries from 1. */
+/** New log entries for the same events: current data, current address, tries from 1; each points at the message it resends. */
 async function enqueueCopies(ctx: DomainContext, tx: Executor, sources: Array<typeof webhookMessages.$inferSelect>, now: Date) {
   return enqueueMessages(
     tx,
@@ -243,6 +243,7 @@ async function enqueueCopies(ctx: DomainContext, tx: Executor, sources: Array<ty
       eventSeq: source.eventSeq,
       isTest: source.isTest,
       sampleBody: source.sampleBody,
+      resentFrom: source.id,
     })),
     now,
   );
@@ -266,19 +267,35 @@ export async function resendMessage(ctx: DomainContext, companyId: string, messa
   });
 }
 
+/**
+ * The latest message of each event to the webhook since `since`; the events
+ * whose latest one failed are what "resend every failed message" resends (a
+ * resent one that is waiting or succeeded takes its event out, so repeated
+ * calls make progress).
+ */
+function latestPerEvent(db: Executor, webhookId: string, since: Date) {
+  return db
+    .selectDistinctOn([webhookMessages.eventId])
+    .from(webhookMessages)
+    .where(and(eq(webhookMessages.webhookId, webhookId), gte(webhookMessages.createdAt, since)))
+    .orderBy(asc(webhookMessages.eventId), desc(webhookMessages.seq))
+    .as("latest");
+}
+
+/** How many messages `resendFailedSince` would resend now (at most 1,000), of how many failed. */
+export async function countFailedSince(ctx: DomainContext, companyId: string, webhookId: string, since: Date) {
+  await findWebhook(ctx.db, companyId, webhookId);
+  const latest = latestPerEvent(ctx.db, webhookId, since);
+  const [{ failed }] = (await ctx.db.select({ failed: sql<number>`count(*)::int` }).from(latest).where(eq(latest.status, "failed"))) as [{ failed: number }];
+  return { failed, resendNow: Math.min(failed, maxResendBatch) };
+}
+
 /** Resends every failed message since `since`, oldest first, one per event, at most 1,000 at a time. */
 export async function resendFailedSince(ctx: DomainContext, companyId: string, webhookId: string, since: Date) {
   return ctx.db.transaction(async (tx) => {
     const webhook = await findWebhook(tx, companyId, webhookId);
     if (!webhook.enabled) throw new DomainError("invalid_state", "Turn the webhook on before resending.");
-    // Events whose latest message failed (a resent one that is waiting or
-    // succeeded takes them out), oldest first: repeated calls make progress.
-    const latest = tx
-      .selectDistinctOn([webhookMessages.eventId])
-      .from(webhookMessages)
-      .where(and(eq(webhookMessages.webhookId, webhookId), gte(webhookMessages.createdAt, since)))
-      .orderBy(asc(webhookMessages.eventId), desc(webhookMessages.seq))
-      .as("latest");
+    const latest = latestPerEvent(tx, webhookId, since);
     const failed = await tx
       .select()
       .from(latest)

@@ -10,6 +10,9 @@ import { loadInterview } from "@/server/domain/interviews";
 import { renderCandidate } from "@/server/read/candidates";
 import { renderEvent } from "@/server/read/events";
 
+/** The made-up candidate every sample is about (the log names it too). */
+export const sampleCandidateName = "Sam Sample";
+
 const sampleAnswer = { open_text: "This is a sample answer.", mcq: null, yes_no: "Yes" } as const;
 
 export async function sampleEventBody(db: Executor, companyId: string, interviewId: string, eventId: string, now: Date) {
@@ -24,7 +27,7 @@ export async function sampleEventBody(db: Executor, companyId: string, interview
   const candidate = renderCandidate({
     id: "cand_sample",
     attempt: 1,
-    name: "Sam Sample",
+    name: sampleCandidateName,
     email: "sam.sample@example.com",
     phone: null,
     interview_id: interview.id,

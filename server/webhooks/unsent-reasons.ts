@@ -1,3 +1,8 @@
-/** What the delivery log says of a message that ended without reaching the receiver, through no fault of the receiver's. */
-export const eventGoneReason = "Not sent: its event or candidate no longer exists (events are kept for 30 days).";
-export const webhookOffReason = "Not sent: the webhook was turned off. It can be resent once the webhook is on.";
+/**
+ * What the delivery log says of a message that ended without reaching the
+ * receiver, through no fault of the receiver's: stored with the message
+ * (`failure_reason`) and shown as is, so each says what happened and what
+ * one can do.
+ */
+export const eventGoneReason = "Not sent: its event or candidate no longer exists (events are kept for 30 days), so there was nothing to send.";
+export const webhookOffReason = "Not sent: the webhook was turned off before it could be delivered. Turn the webhook back on, then resend this message.";

@@ -98,7 +98,7 @@ describeInBrowser("webhooks in the browser", () => {
     await firstRow.getByRole("button", { name: "Resend" }).click();
     await page
       .getByTestId("message-outcome")
-      .getByText(/Attempt 1 failed: http_status \(HTTP 500\)/)
+      .getByText(/Attempt 1 failed: Answered with an error status \(HTTP 500\)/)
       .waitFor();
     await receiver.waitFor(2);
     await screenshot("resend-failed");
@@ -109,7 +109,7 @@ describeInBrowser("webhooks in the browser", () => {
     await resentRow.getByText("Waiting").waitFor();
     await resentRow.getByRole("button", { name: "Attempts" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByText("http_status").waitFor();
+    await dialog.getByText("Answered with an error status").waitFor();
     await dialog.getByText("Response body (excerpt)").click();
     await dialog.getByText("receiver is down").waitFor();
     await dialog.getByText("Request headers").click();
@@ -146,7 +146,7 @@ describeInBrowser("webhooks in the browser", () => {
     expect(await page.getByRole("button", { name: "Resend" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Send sample" }).count()).toBe(0);
     await page.getByTestId("log-row").first().getByRole("button", { name: "Attempts" }).click();
-    await page.getByRole("dialog").getByText("http_status").waitFor();
+    await page.getByRole("dialog").getByText("Answered with an error status").waitFor();
     const dialogText = await page.getByRole("dialog").innerText();
     expect(dialogText).not.toContain("receiver is down");
     expect(dialogText).not.toMatch(/service-signature/i);

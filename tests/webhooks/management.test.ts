@@ -139,14 +139,20 @@ describe("the delivery log", () => {
     await pump(bed.deps);
     const failedOnly = await listMessages(test.handle.sql, companyId, webhookId, { limit: 10, eventType: "candidate.submitted" }, test.clock.now());
     expect(failedOnly.messages.map((m) => m.event_type)).toEqual(["candidate.submitted"]);
-    const byCandidate = await listMessages(test.handle.sql, companyId, webhookId, { limit: 2, candidateId: candidate.id }, test.clock.now());
+    const byCandidate = await listMessages(
+      test.handle.sql,
+      companyId,
+      webhookId,
+      { limit: 2, search: { field: "candidate", prefix: candidate.id } },
+      test.clock.now(),
+    );
     expect(byCandidate.messages).toHaveLength(2);
     expect(byCandidate.next).not.toBeNull();
     const rest = await listMessages(
       test.handle.sql,
       companyId,
       webhookId,
-      { limit: 2, candidateId: candidate.id, before: byCandidate.next! },
+      { limit: 2, search: { field: "candidate", prefix: candidate.id }, before: byCandidate.next! },
       test.clock.now(),
     );
     expect(rest.messages).toHaveLength(1);

@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { Badge } from "@/app/ui/badge";
 import { Button } from "@/app/ui/button";
 import { CopyButton } from "@/app/ui/copy-button";
@@ -12,6 +12,16 @@ import { createApiKeyInput } from "@/server/settings/api-keys/create-api-key.typ
 import { settingsApi } from "../settings-api";
 
 const keysQuery = ["apiKeys"];
+
+/**
+ * Below the `md` breakpoint each key is a card: every cell on its own
+ * labelled line, so its state and Revoke are on screen without scrolling sideways.
+ */
+const cell = "md:px-4 md:py-3 max-md:flex max-md:items-start max-md:justify-between max-md:gap-3 max-md:py-1";
+
+function CardLabel({ children }: { children: ReactNode }) {
+  return <span className="shrink-0 font-sans text-sm font-normal text-slate-500 md:hidden">{children}</span>;
+}
 
 export function ApiKeysPanel() {
   const keys = useQuery({ queryKey: keysQuery, queryFn: () => settingsApi.apiKeys.list.query() });
@@ -42,9 +52,9 @@ export function ApiKeysPanel() {
         ) : keys.data.keys.length === 0 ? (
           <EmptyState title="No API keys yet">Create one to start reading interviews and candidates through the API.</EmptyState>
         ) : (
-          <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-slate-600">
+          <div className="relative rounded-lg border border-slate-200 bg-white md:overflow-x-auto">
+            <table className="w-full text-sm max-md:block md:min-w-full md:divide-y md:divide-slate-200">
+              <thead className="bg-slate-50 text-left text-slate-600 max-md:sr-only">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-medium">
                     Name
@@ -66,20 +76,35 @@ export function ApiKeysPanel() {
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">
+              <tbody className="divide-y divide-slate-100 max-md:block">
                 {keys.data.keys.map((key) => (
-                  <tr key={key.id}>
-                    <td className="px-4 py-3 font-medium">{key.name}</td>
-                    <td className="px-4 py-3 font-mono text-xs">{key.displayPrefix}…</td>
-                    <td className="px-4 py-3">
-                      {formatDateTime(key.createdAt)}
-                      {key.createdBy && <span className="block text-xs text-slate-500">by {key.createdBy}</span>}
+                  <tr key={key.id} data-testid="api-key-row" className="max-md:block max-md:px-4 max-md:py-3">
+                    <td className={`${cell} font-medium`}>
+                      <CardLabel>Name</CardLabel>
+                      <span className="max-md:text-right">{key.name}</span>
                     </td>
-                    <td className="px-4 py-3">{formatDateTime(key.lastUsedAt)}</td>
-                    <td className="px-4 py-3">
-                      {key.revokedAt ? <Badge tone="slate">Revoked {formatDateTime(key.revokedAt)}</Badge> : <Badge tone="green">Active</Badge>}
+                    <td className={`${cell} font-mono text-xs`}>
+                      <CardLabel>Key</CardLabel>
+                      {key.displayPrefix}…
                     </td>
-                    <td className="px-4 py-3 text-right">
+                    <td className={cell}>
+                      <CardLabel>Created</CardLabel>
+                      <span className="max-md:text-right">
+                        {formatDateTime(key.createdAt)}
+                        {key.createdBy && <span className="block text-xs text-slate-500">by {key.createdBy}</span>}
+                      </span>
+                    </td>
+                    <td className={cell}>
+                      <CardLabel>Last used</CardLabel>
+                      {formatDateTime(key.lastUsedAt)}
+                    </td>
+                    <td className={cell}>
+                      <CardLabel>State</CardLabel>
+                      <span data-testid="api-key-state">
+                        {key.revokedAt ? <Badge tone="slate">Revoked {formatDateTime(key.revokedAt)}</Badge> : <Badge tone="green">Active</Badge>}
+                      </span>
+                    </td>
+                    <td className="md:px-4 md:py-3 md:text-right max-md:pt-2">
                       {!key.revokedAt && (
                         <Button variant="secondary" onClick={() => setRevoking({ id: key.id, name: key.name })} aria-label={`Revoke ${key.name}`}>
                           Revoke

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { eventTypes, messageOrigins, messageStatuses } from "@/db/schema";
+import { deliveryErrorClasses, eventTypes, messageOrigins, messageStatuses } from "@/db/schema";
+
+import { logSearch } from "./log-search.types";
 
 const messageStatus = z.enum(messageStatuses);
 
@@ -7,7 +9,7 @@ export const listMessagesInput = z.object({
   id: z.string().min(1),
   status: messageStatus.optional(),
   eventType: z.enum(eventTypes).optional(),
-  candidateId: z.string().trim().min(1).optional(),
+  search: logSearch.optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   cursor: z.string().optional(),
@@ -20,6 +22,8 @@ export const messageView = z.object({
   eventId: z.string(),
   eventType: z.enum(eventTypes),
   candidateId: z.string().nullable(),
+  /** The candidate's name; a sample's made-up candidate's for samples; null when the candidate is gone. */
+  candidateName: z.string().nullable(),
   isTest: z.boolean(),
   status: messageStatus,
   attemptCount: z.number(),
@@ -28,6 +32,10 @@ export const messageView = z.object({
   completedAt: z.string().nullable(),
   /** Why the message ended without reaching the receiver, when that was our side. */
   failureReason: z.string().nullable(),
+  /** The message this one resends. */
+  resentFrom: z.string().nullable(),
+  /** The newest message that resends this one. */
+  resentTo: z.object({ id: z.string(), status: messageStatus }).nullable(),
 });
 
 export const listMessagesOutput = z.object({ messages: z.array(messageView), nextCursor: z.string().nullable() });
@@ -42,8 +50,12 @@ export const attemptView = z.object({
   durationMs: z.number(),
   responseStatus: z.number().nullable(),
   succeeded: z.boolean(),
-  errorClass: z.string().nullable(),
+  errorClass: z.enum(deliveryErrorClasses).nullable(),
   requestHeaders: z.record(z.string(), z.string()).optional(),
+  /** The exact body sent, its first 64 KiB; null when the attempt is older than the keeping of bodies. */
+  requestBody: z.string().nullable().optional(),
+  /** The body's full size in bytes (more than the text kept when it was cut). */
+  requestBodyBytes: z.number().nullable().optional(),
   responseHeaders: z.record(z.string(), z.string()).nullable().optional(),
   responseBody: z.string().nullable().optional(),
   errorMessage: z.string().nullable().optional(),

@@ -28,7 +28,7 @@ export const listMessagesProcedure = signedInProcedure
       {
         status: input.status,
         eventType: input.eventType,
-        candidateId: input.candidateId,
+        search: input.search,
         from: input.from ? new Date(input.from) : undefined,
         to: input.to ? new Date(input.to) : undefined,
         before: input.cursor ? positionOf(ctx.member.companyId, input.cursor) : undefined,

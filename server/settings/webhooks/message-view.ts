@@ -2,12 +2,10 @@
 
 import type { z } from "zod";
 import type { Member } from "@/server/auth/members";
-import type { getMessage, listAttempts } from "@/server/webhooks/delivery-log";
+import type { AttemptRow, MessageRow } from "@/server/webhooks/delivery-log";
+import { sampleCandidateName } from "@/server/webhooks/sample";
 import type { attemptView, messageView } from "./delivery-log.types";
 import { maskAddress } from "./webhook-view";
-
-type MessageRow = NonNullable<Awaited<ReturnType<typeof getMessage>>>;
-type AttemptRow = Awaited<ReturnType<typeof listAttempts>>[number];
 
 export const viewMessage = (row: MessageRow): z.infer<typeof messageView> => ({
   id: row.id,
@@ -15,6 +13,8 @@ export const viewMessage = (row: MessageRow): z.infer<typeof messageView> => ({
   eventId: row.event_id,
   eventType: row.event_type,
   candidateId: row.candidate_id,
+  // A sample's candidate is made up: it has no row, only the name its body carries.
+  candidateName: row.is_test && row.candidate_id === null ? sampleCandidateName : row.candidate_name,
   isTest: row.is_test,
   status: row.status,
   attemptCount: row.attempt_count,
@@ -22,6 +22,8 @@ export const viewMessage = (row: MessageRow): z.infer<typeof messageView> => ({
   createdAt: row.created_at.toISOString(),
   completedAt: row.completed_at?.toISOString() ?? null,
   failureReason: row.failure_reason,
+  resentFrom: row.resent_from,
+  resentTo: row.resent_to_id && row.resent_to_status ? { id: row.resent_to_id, status: row.resent_to_status } : null,
 });
 
 export function viewAttempt(row: AttemptRow, member: Member): z.infer<typeof attemptView> {
@@ -38,6 +40,8 @@ export function viewAttempt(row: AttemptRow, member: Member): z.infer<typeof att
   return {
     ...seen,
     requestHeaders: row.request_headers,
+    requestBody: row.request_body,
+    requestBodyBytes: row.request_body_bytes,
     responseHeaders: row.response_headers,
     responseBody: row.response_body,
     errorMessage: row.error_message,

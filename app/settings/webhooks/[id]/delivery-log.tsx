@@ -1,29 +1,42 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { Badge, MessageStatusBadge } from "@/app/ui/badge";
 import { Button } from "@/app/ui/button";
+import { CopyButton } from "@/app/ui/copy-button";
 import { Dialog } from "@/app/ui/dialog";
 import { inputClass } from "@/app/ui/field";
 import { formatDateTime } from "@/app/ui/format";
 import { EmptyState, ErrorState, Loading, messageOf } from "@/app/ui/states";
 import { eventTypes } from "@/db/schema/event-types";
+import { logSearch } from "@/server/settings/webhooks/log-search.types";
 import { settingsApi } from "../../settings-api";
 import { useViewer } from "../../settings-providers";
 import { eventTypeLabels } from "../event-type-labels";
 import { refreshWebhookViews, webhookQueries } from "../webhook-queries";
-import { MessageAttempts } from "./message-attempts";
+import { MessageAttempts, MessageLink } from "./message-attempts";
 import { MessageOutcome } from "./message-outcome";
 
-type Filters = { status?: "pending" | "succeeded" | "failed"; eventType?: (typeof eventTypes)[number]; candidateId?: string; from?: string; to?: string };
+type Filters = { status?: "pending" | "succeeded" | "failed"; eventType?: (typeof eventTypes)[number]; search?: string; from?: string; to?: string };
 
 /** `datetime-local` values are local wall-clock times; the server wants an instant. */
 const toInstant = (local: FormDataEntryValue | null) => (typeof local === "string" && local ? new Date(local).toISOString() : undefined);
+
+/**
+ * Below the `lg` breakpoint the table's rows are cards: every cell on its own
+ * line, labelled, so status and actions are on screen without scrolling sideways.
+ */
+const cell = "lg:py-2 lg:pr-4 max-lg:flex max-lg:items-start max-lg:justify-between max-lg:gap-3 max-lg:py-1";
+
+function CardLabel({ children }: { children: ReactNode }) {
+  return <span className="shrink-0 text-slate-500 lg:hidden">{children}</span>;
+}
 
 export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled: boolean }) {
   const viewer = useViewer();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<Filters>({});
+  const [searchProblem, setSearchProblem] = useState<string | null>(null);
   const [cursors, setCursors] = useState<string[]>([]);
   const [open, setOpen] = useState<string | null>(null);
   const [resent, setResent] = useState<string | null>(null);
@@ -46,10 +59,14 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => (form.get(name) as string | null)?.trim() || undefined;
+    const search = text("search");
+    const checked = search === undefined ? null : logSearch.safeParse(search);
+    if (checked && !checked.success) return setSearchProblem(checked.error.issues[0]!.message);
+    setSearchProblem(null);
     setFilters({
       status: text("status") as Filters["status"],
       eventType: text("eventType") as Filters["eventType"],
-      candidateId: text("candidateId"),
+      search,
       from: toInstant(form.get("from")),
       to: toInstant(form.get("to")),
     });
@@ -61,7 +78,7 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
       <h2 id="log-title" className="font-semibold">
         Delivery log <span className="font-normal text-slate-500">(last 30 days)</span>
       </h2>
-      <form onSubmit={applyFilters} className="mt-3 grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end">
+      <form onSubmit={applyFilters} noValidate className="mt-3 grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-start">
         <label className="text-sm">
           Status
           <select name="status" className={inputClass} defaultValue="">
@@ -82,10 +99,23 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
             ))}
           </select>
         </label>
-        <label className="text-sm">
-          Candidate id
-          <input name="candidateId" placeholder="cand_…" className={inputClass} />
-        </label>
+        <div className="text-sm">
+          <label htmlFor={`${webhookId}-search`}>Event or candidate id</label>
+          <input
+            id={`${webhookId}-search`}
+            name="search"
+            type="search"
+            placeholder="evt_… or cand_…"
+            aria-invalid={searchProblem ? true : undefined}
+            aria-describedby={searchProblem ? `${webhookId}-search-problem` : undefined}
+            className={inputClass}
+          />
+          {searchProblem && (
+            <p id={`${webhookId}-search-problem`} className="mt-1 text-red-700">
+              {searchProblem}
+            </p>
+          )}
+        </div>
         <label className="text-sm">
           From
           <input name="from" type="datetime-local" className={inputClass} />
@@ -94,7 +124,9 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
           Until
           <input name="to" type="datetime-local" className={inputClass} />
         </label>
-        <Button type="submit">Filter</Button>
+        <Button type="submit" className="lg:mt-6">
+          Filter
+        </Button>
       </form>
       {resent && <MessageOutcome key={resent} webhookId={webhookId} messageId={resent} />}
       {resend.isError && (
@@ -112,9 +144,9 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
             Messages appear here as events happen{viewer.role === "admin" ? ", or when you send a sample" : ""}.
           </EmptyState>
         ) : (
-          <div className="relative overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="text-left text-slate-600">
+          <div className="relative lg:overflow-x-auto">
+            <table className="w-full text-sm max-lg:block lg:min-w-full lg:divide-y lg:divide-slate-200">
+              <thead className="text-left text-slate-600 max-lg:sr-only">
                 <tr>
                   <th scope="col" className="py-2 pr-4 font-medium">
                     Created
@@ -123,54 +155,77 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
                     Event
                   </th>
                   <th scope="col" className="py-2 pr-4 font-medium">
+                    Event id
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
                     Candidate
                   </th>
                   <th scope="col" className="py-2 pr-4 font-medium">
                     Status
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Tries
                   </th>
                   <th scope="col" className="py-2">
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">
+              <tbody className="divide-y divide-slate-100 max-lg:block">
                 {log.data.messages.map((message) => (
-                  <tr key={message.id} data-testid="log-row">
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(message.createdAt)}</td>
-                    <td className="py-2 pr-4">
-                      {eventTypeLabels[message.eventType]}
-                      {message.isTest && (
-                        <span className="ml-1">
-                          <Badge tone="slate">Sample</Badge>
-                        </span>
-                      )}
-                      {message.origin === "resend" && (
-                        <span className="ml-1">
-                          <Badge tone="slate">Resent</Badge>
-                        </span>
-                      )}
+                  <tr key={message.id} data-testid="log-row" className="align-top max-lg:block max-lg:py-3">
+                    <td className={cell}>
+                      <CardLabel>Created</CardLabel>
+                      {formatDateTime(message.createdAt)}
                     </td>
-                    <td className="py-2 pr-4 font-mono text-xs">{message.candidateId ?? "—"}</td>
-                    <td className="py-2 pr-4">
-                      <MessageStatusBadge status={message.status} />
+                    <td className={cell}>
+                      <CardLabel>Event</CardLabel>
+                      <span>
+                        {eventTypeLabels[message.eventType]}
+                        {message.isTest && (
+                          <span className="ml-1">
+                            <Badge tone="slate">Sample</Badge>
+                          </span>
+                        )}
+                        {message.origin === "resend" && (
+                          <span className="ml-1">
+                            <Badge tone="slate">Resend</Badge>
+                          </span>
+                        )}
+                        <ResendLinks message={message} onOpen={setOpen} />
+                      </span>
                     </td>
-                    <td className="py-2 pr-4">{message.attemptCount}</td>
-                    <td className="py-2 text-right whitespace-nowrap">
-                      <Button onClick={() => setOpen(message.id)}>Attempts</Button>
-                      {viewer.role === "admin" && (
-                        <Button
-                          className="ml-2"
-                          disabled={!enabled}
-                          title={enabled ? undefined : "Turn the webhook on to resend"}
-                          busy={resend.isPending && resend.variables === message.id}
-                          onClick={() => resend.mutate(message.id)}
-                        >
-                          Resend
-                        </Button>
-                      )}
+                    <td className={cell}>
+                      <CardLabel>Event id</CardLabel>
+                      <span className="flex items-center gap-2">
+                        <code data-testid="event-id" className="font-mono text-xs max-lg:break-all lg:whitespace-nowrap">
+                          {message.eventId}
+                        </code>
+                        <CopyButton value={message.eventId} ariaLabel={`Copy event id ${message.eventId}`} className="px-2 py-1 text-xs" />
+                      </span>
+                    </td>
+                    <td className={cell}>
+                      <CardLabel>Candidate</CardLabel>
+                      <Candidate message={message} />
+                    </td>
+                    <td className={cell}>
+                      <CardLabel>Status</CardLabel>
+                      <span data-testid="log-status" className="whitespace-nowrap text-right lg:text-left">
+                        <MessageStatusBadge status={message.status} />
+                        <span className="block text-xs text-slate-500">{message.attemptCount === 1 ? "1 try" : `${message.attemptCount} tries`}</span>
+                      </span>
+                    </td>
+                    <td className="whitespace-nowrap lg:py-2 lg:text-right max-lg:flex max-lg:flex-wrap max-lg:gap-2 max-lg:pt-2">
+                      <span data-testid="log-actions" className="inline-flex gap-2">
+                        <Button onClick={() => setOpen(message.id)}>Attempts</Button>
+                        {viewer.role === "admin" && (
+                          <Button
+                            disabled={!enabled}
+                            title={enabled ? undefined : "Turn the webhook on to resend"}
+                            busy={resend.isPending && resend.variables === message.id}
+                            onClick={() => resend.mutate(message.id)}
+                          >
+                            Resend
+                          </Button>
+                        )}
+                      </span>
                     </td>
                   </tr>
                 ))}
@@ -188,39 +243,114 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
         </Button>
       </nav>
       <Dialog open={open !== null} title="Delivery attempts" onClose={() => setOpen(null)}>
-        {open && <MessageAttempts messageId={open} />}
+        {open && <MessageAttempts key={open} messageId={open} onOpenMessage={setOpen} />}
       </Dialog>
       {viewer.role === "admin" && <ResendFailedSince webhookId={webhookId} enabled={enabled} />}
     </section>
   );
 }
 
+type LoggedMessage = Awaited<ReturnType<typeof settingsApi.webhooks.messages.query>>["messages"][number];
+
+/** The candidate's name beside the id; a sample's made-up candidate is named as one; a deleted or unknown candidate shows the id alone. */
+function Candidate({ message }: { message: LoggedMessage }) {
+  if (message.candidateId === null) {
+    return message.candidateName ? <span>{message.candidateName} (sample)</span> : <span>—</span>;
+  }
+  return (
+    <span className="min-w-0 max-lg:text-right">
+      {message.candidateName && <span className="block">{message.candidateName}</span>}
+      <code className="block font-mono text-xs text-slate-600 max-lg:break-all lg:whitespace-nowrap">{message.candidateId}</code>
+    </span>
+  );
+}
+
+/** A resend names what it resends; a resent message links to its newest resend. */
+function ResendLinks({ message, onOpen }: { message: LoggedMessage; onOpen: (messageId: string) => void }) {
+  if (!message.resentFrom && !message.resentTo) return null;
+  return (
+    <span className="mt-1 block space-y-0.5 text-xs text-slate-600">
+      {message.resentFrom && (
+        <span className="block" data-testid="resends">
+          Resends <MessageLink messageId={message.resentFrom} onOpen={onOpen} />
+        </span>
+      )}
+      {message.resentTo && (
+        <span className="flex flex-wrap items-center gap-1 whitespace-nowrap" data-testid="resent-to">
+          Resent → <MessageLink messageId={message.resentTo.id} onOpen={onOpen} /> <MessageStatusBadge status={message.resentTo.status} />
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** Counts first, asks, then resends: the admin sees how many messages go (at most 1,000 at a time) before any does. */
 function ResendFailedSince({ webhookId, enabled }: { webhookId: string; enabled: boolean }) {
   const queryClient = useQueryClient();
+  const [since, setSince] = useState<string | null>(null);
+  const count = useMutation({
+    // A read, asked for on demand: the count must be fresh when the question is shown.
+    mutationFn: (from: string) => settingsApi.webhooks.countFailedSince.query({ id: webhookId, since: from }),
+  });
   const resend = useMutation({
-    mutationFn: (since: string) => settingsApi.webhooks.resendFailedSince.mutate({ id: webhookId, since }),
-    onSuccess: () => refreshWebhookViews(queryClient, webhookId),
+    mutationFn: (from: string) => settingsApi.webhooks.resendFailedSince.mutate({ id: webhookId, since: from }),
+    onSuccess: () => {
+      setSince(null);
+      void refreshWebhookViews(queryClient, webhookId);
+    },
   });
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const since = toInstant(new FormData(event.currentTarget).get("since"));
-    if (since) resend.mutate(since);
+    const from = toInstant(new FormData(event.currentTarget).get("since"));
+    if (!from) return;
+    resend.reset();
+    setSince(from);
+    count.mutate(from);
   }
+  const counted = count.data;
+  const confirming = since !== null && counted !== undefined && counted.failed > 0 && !count.isPending;
   return (
     <form onSubmit={submit} className="mt-6 flex flex-wrap items-end gap-3 border-t border-slate-100 pt-4">
       <label className="text-sm">
         Resend every failed message since
         <input name="since" type="datetime-local" required className={inputClass} />
       </label>
-      <Button type="submit" disabled={!enabled} busy={resend.isPending}>
-        Resend failed
+      <Button type="submit" disabled={!enabled} busy={count.isPending}>
+        Resend failed…
       </Button>
       <p role="status" className="text-sm text-slate-600">
-        {resend.isError
-          ? messageOf(resend.error)
-          : resend.data &&
-            `${resend.data.resent} message${resend.data.resent === 1 ? "" : "s"} queued again.${resend.data.more ? " More remain: resend again to continue." : ""}`}
+        {count.isError
+          ? messageOf(count.error)
+          : resend.isError
+            ? messageOf(resend.error)
+            : resend.data
+              ? `${plural(resend.data.resent, "message")} queued again.${resend.data.more ? " More remain: resend again to continue." : ""}`
+              : since !== null && counted?.failed === 0 && `No failed message since ${formatDateTime(since)}: nothing to resend.`}
       </p>
+      <Dialog open={confirming} title="Resend failed messages?" onClose={() => setSince(null)}>
+        {counted && since && (
+          <>
+            <p className="text-sm text-slate-700" data-testid="resend-count">
+              {counted.resendNow < counted.failed
+                ? `${counted.resendNow.toLocaleString()} of ${plural(counted.failed, "failed message")} since ${formatDateTime(since)} will be resent now (at most 1,000 at a time; resend again for the rest).`
+                : `${plural(counted.failed, "failed message")} since ${formatDateTime(since)} will be resent, oldest first, with the candidates' current data.`}
+            </p>
+            {resend.isError && (
+              <div className="mt-3">
+                <ErrorState error={resend.error} />
+              </div>
+            )}
+            <div className="mt-6 flex justify-end gap-2">
+              <Button onClick={() => setSince(null)}>Cancel</Button>
+              <Button variant="primary" busy={resend.isPending} onClick={() => resend.mutate(since)}>
+                Resend {counted.resendNow.toLocaleString()}
+              </Button>
+            </div>
+          </>
+        )}
+      </Dialog>
     </form>
   );
 }
+
+const plural = (count: number, noun: string) => `${count.toLocaleString()} ${noun}${count === 1 ? "" : "s"}`;

@@ -1,56 +1,156 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { Badge } from "@/app/ui/badge";
+import { Badge, MessageStatusBadge } from "@/app/ui/badge";
+import { CopyButton } from "@/app/ui/copy-button";
 import { formatDateTime } from "@/app/ui/format";
 import { EmptyState, ErrorState, Loading } from "@/app/ui/states";
 import { settingsApi } from "../../settings-api";
+import { errorClassLabels } from "../error-class-labels";
 import { webhookQueries } from "../webhook-queries";
 
-/** What was sent and what the address answered, attempt by attempt (headers and bodies for admins only). */
-export function MessageAttempts({ messageId }: { messageId: string }) {
+/** What the log keeps of each body sent (server/webhooks/deliver.ts). */
+const keptBodyBytes = 64 * 1024;
+
+/** Message ids are long; the log shows their start and names the whole id for screen readers and on hover. */
+export const shortId = (id: string) => `${id.slice(0, 10)}…`;
+
+/**
+ * One message: its event, why it ended unsent (if it did), its resend links,
+ * and attempt by attempt what was sent and what the address answered
+ * (headers and bodies for admins only: the server leaves them out for members).
+ */
+export function MessageAttempts({ messageId, onOpenMessage }: { messageId: string; onOpenMessage: (messageId: string) => void }) {
   const message = useQuery({ queryKey: webhookQueries.message(messageId), queryFn: () => settingsApi.webhooks.message.query({ messageId }) });
   if (message.isPending) return <Loading label="Loading attempts…" />;
   if (message.isError) return <ErrorState error={message.error} onRetry={() => message.refetch()} />;
-  const { attempts } = message.data;
-  if (attempts.length === 0 && message.data.message.failureReason) return <EmptyState title="Not sent">{message.data.message.failureReason}</EmptyState>;
-  if (attempts.length === 0) return <EmptyState title="Not attempted yet">The first attempt is on its way.</EmptyState>;
+  const { message: sent, attempts } = message.data;
   return (
-    <ol className="max-h-[60vh] space-y-4 overflow-y-auto">
-      {attempts.map((attempt) => (
-        <li key={`${attempt.attempt}-${attempt.startedAt}`} className="rounded-md border border-slate-200 p-3 text-sm">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="font-medium">Attempt {attempt.attempt}</p>
-            {attempt.succeeded ? <Badge tone="green">Succeeded</Badge> : <Badge tone="red">{attempt.errorClass ?? "Failed"}</Badge>}
-          </div>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="text-slate-500">Sent</dt>
-            <dd>{formatDateTime(attempt.startedAt)}</dd>
-            <dt className="text-slate-500">To</dt>
-            <dd className="break-all font-mono text-xs">{attempt.address}</dd>
-            <dt className="text-slate-500">Answer</dt>
+    <div className="max-h-[70vh] space-y-4 overflow-y-auto text-sm">
+      <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-1">
+        <dt className="text-slate-500">Event id</dt>
+        <dd className="flex flex-wrap items-center gap-2">
+          <code className="break-all font-mono text-xs">{sent.eventId}</code>
+          <CopyButton value={sent.eventId} ariaLabel="Copy the event id" />
+        </dd>
+        <dt className="text-slate-500">Status</dt>
+        <dd>
+          <MessageStatusBadge status={sent.status} />
+        </dd>
+        {sent.resentFrom && (
+          <>
+            <dt className="text-slate-500">Resends</dt>
             <dd>
-              {attempt.responseStatus === null ? "No answer" : `HTTP ${attempt.responseStatus}`} after {attempt.durationMs} ms
+              <MessageLink messageId={sent.resentFrom} onOpen={onOpenMessage} />
             </dd>
-            {attempt.errorMessage && (
-              <>
-                <dt className="text-slate-500">Error</dt>
-                <dd>{attempt.errorMessage}</dd>
-              </>
-            )}
-          </dl>
-          {attempt.requestHeaders && <HeaderList title="Request headers" headers={attempt.requestHeaders} />}
-          {attempt.responseHeaders && <HeaderList title="Response headers" headers={attempt.responseHeaders} />}
-          {attempt.responseBody !== undefined && (
-            <details className="mt-2">
-              <summary className="cursor-pointer text-slate-600">Response body (excerpt)</summary>
-              <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-900 p-2 text-xs text-slate-100">
-                {attempt.responseBody || "(empty)"}
-              </pre>
-            </details>
-          )}
-        </li>
-      ))}
-    </ol>
+          </>
+        )}
+        {sent.resentTo && (
+          <>
+            <dt className="text-slate-500">Resent as</dt>
+            <dd className="flex items-center gap-2">
+              <MessageLink messageId={sent.resentTo.id} onOpen={onOpenMessage} /> <MessageStatusBadge status={sent.resentTo.status} />
+            </dd>
+          </>
+        )}
+      </dl>
+      {sent.status === "failed" && sent.failureReason && (
+        <p role="note" className="rounded-md bg-amber-50 p-3 text-amber-900">
+          {sent.failureReason}
+        </p>
+      )}
+      {attempts.length === 0 ? (
+        sent.status === "pending" ? (
+          <EmptyState title="Not attempted yet">The first attempt is on its way (after any earlier message for the same candidate).</EmptyState>
+        ) : (
+          !sent.failureReason && <EmptyState title="Not sent">No attempt was made. The message can be resent.</EmptyState>
+        )
+      ) : (
+        <ol className="space-y-4">
+          {attempts.map((attempt) => (
+            <li key={`${attempt.attempt}-${attempt.startedAt}`} className="rounded-md border border-slate-200 p-3">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="font-medium">Attempt {attempt.attempt}</p>
+                {attempt.succeeded ? (
+                  <Badge tone="green">Succeeded</Badge>
+                ) : (
+                  <Badge tone="red">{attempt.errorClass ? errorClassLabels[attempt.errorClass] : "Failed"}</Badge>
+                )}
+              </div>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+                <dt className="text-slate-500">Sent</dt>
+                <dd>{formatDateTime(attempt.startedAt)}</dd>
+                <dt className="text-slate-500">To</dt>
+                <dd className="break-all font-mono text-xs">{attempt.address}</dd>
+                <dt className="text-slate-500">Answer</dt>
+                <dd>
+                  {attempt.responseStatus === null ? "No answer" : `HTTP ${attempt.responseStatus}`} after {attempt.durationMs} ms
+                </dd>
+                {attempt.errorMessage && (
+                  <>
+                    <dt className="text-slate-500">Error</dt>
+                    <dd>{attempt.errorMessage}</dd>
+                  </>
+                )}
+              </dl>
+              {attempt.requestHeaders && <HeaderList title="Request headers" headers={attempt.requestHeaders} />}
+              {attempt.requestBody !== undefined && <RequestBody body={attempt.requestBody} bytes={attempt.requestBodyBytes ?? null} />}
+              {attempt.responseHeaders && <HeaderList title="Response headers" headers={attempt.responseHeaders} />}
+              {attempt.responseBody !== undefined && (
+                <details className="mt-2">
+                  <summary className="cursor-pointer text-slate-600">Response body (excerpt)</summary>
+                  <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-900 p-2 text-xs text-slate-100">
+                    {attempt.responseBody || "(empty)"}
+                  </pre>
+                </details>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** Opens another message of the log (a resend, or what a resend resends) in place of this one. */
+export function MessageLink({ messageId, onOpen }: { messageId: string; onOpen: (messageId: string) => void }) {
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(messageId)}
+      title={messageId}
+      aria-label={`Open message ${messageId}`}
+      className="font-mono text-xs text-indigo-700 underline"
+    >
+      {shortId(messageId)}
+    </button>
+  );
+}
+
+/** JSON indented for reading; anything else (a body cut at 64 KiB is no longer whole JSON) as it was sent. */
+function readable(body: string) {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+/** The body an attempt sent, pretty for reading; Copy gives the exact text kept, byte for byte. */
+export function RequestBody({ body, bytes }: { body: string | null; bytes: number | null }) {
+  if (body === null) {
+    return <p className="mt-2 text-slate-600">Request body: not kept for attempts made before the log started keeping bodies.</p>;
+  }
+  const cut = bytes !== null && bytes > keptBodyBytes;
+  return (
+    <details className="mt-2">
+      <summary className="cursor-pointer text-slate-600">Request body {cut && `(first 64 KiB of ${bytes.toLocaleString()} bytes)`}</summary>
+      <div className="mt-1 flex justify-end">
+        <CopyButton value={body} label="Copy body" />
+      </div>
+      <pre data-testid="request-body" className="mt-1 max-h-80 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-900 p-2 text-xs text-slate-100">
+        {readable(body)}
+      </pre>
+    </details>
   );
 }
 

@@ -5,12 +5,14 @@ import { MessageStatusBadge } from "@/app/ui/badge";
 import { formatDateTime } from "@/app/ui/format";
 import { ErrorState } from "@/app/ui/states";
 import { settingsApi } from "../../settings-api";
+import { errorClassLabels } from "../error-class-labels";
 import { refreshWebhookViews, webhookQueries } from "../webhook-queries";
+import { RequestBody } from "./message-attempts";
 
 /** Polled quickly at first; a message held behind an earlier one may wait for hours, so then slowly. */
 const pollEvery = (startedAt: number) => (Date.now() - startedAt < 30_000 ? 1_000 : 15_000);
 
-/** Follows one message (a sample or a resend) until its outcome is known, then says how it went. */
+/** Follows one message (a sample or a resend) until its outcome is known, then says how it went and, to admins, what was sent. */
 export function MessageOutcome({ webhookId, messageId }: { webhookId: string; messageId: string }) {
   const queryClient = useQueryClient();
   const [startedAt] = useState(() => Date.now());
@@ -30,27 +32,31 @@ export function MessageOutcome({ webhookId, messageId }: { webhookId: string; me
 
   if (message.isError) return <ErrorState error={message.error} />;
   return (
-    <div role="status" aria-live="polite" data-testid="message-outcome" className="mt-3 rounded-md bg-slate-50 p-3 text-sm">
-      {latest?.succeeded ? (
-        <p>
-          <MessageStatusBadge status="succeeded" /> The address answered {latest.responseStatus} in {latest.durationMs} ms.
-        </p>
-      ) : latest ? (
-        <p>
-          <MessageStatusBadge status="failed" /> Attempt {latest.attempt} failed: <strong>{latest.errorClass}</strong>
-          {latest.responseStatus !== null && ` (HTTP ${latest.responseStatus})`}.
-          {message.data!.message.status === "pending" && ` Next try ${formatDateTime(message.data!.message.nextAttemptAt)}.`}
-        </p>
-      ) : message.data?.message.status === "failed" ? (
-        <p>
-          <MessageStatusBadge status="failed" /> Not sent: the webhook was turned off before it could be.
-        </p>
-      ) : (
-        <p className="flex items-center gap-2 text-slate-600">
-          <span aria-hidden className="size-3 animate-spin rounded-full border-2 border-slate-400 border-t-transparent" />
-          Waiting to be sent (after any earlier message for the same candidate)…
-        </p>
-      )}
+    <div data-testid="message-outcome" className="mt-3 rounded-md bg-slate-50 p-3 text-sm">
+      <div role="status" aria-live="polite">
+        {latest?.succeeded ? (
+          <p>
+            <MessageStatusBadge status="succeeded" /> The address answered {latest.responseStatus} in {latest.durationMs} ms.
+          </p>
+        ) : latest ? (
+          <p>
+            <MessageStatusBadge status="failed" /> Attempt {latest.attempt} failed:{" "}
+            <strong>{latest.errorClass ? errorClassLabels[latest.errorClass] : "no answer"}</strong>
+            {latest.responseStatus !== null && ` (HTTP ${latest.responseStatus})`}.
+            {message.data!.message.status === "pending" && ` Next try ${formatDateTime(message.data!.message.nextAttemptAt)}.`}
+          </p>
+        ) : message.data?.message.status === "failed" ? (
+          <p>
+            <MessageStatusBadge status="failed" /> {message.data.message.failureReason ?? "Not sent: no attempt was made. The message can be resent."}
+          </p>
+        ) : (
+          <p className="flex items-center gap-2 text-slate-600">
+            <span aria-hidden className="size-3 animate-spin rounded-full border-2 border-slate-400 border-t-transparent" />
+            Waiting to be sent (after any earlier message for the same candidate)…
+          </p>
+        )}
+      </div>
+      {latest?.requestBody !== undefined && <RequestBody body={latest.requestBody} bytes={latest.requestBodyBytes ?? null} />}
     </div>
   );
 }
