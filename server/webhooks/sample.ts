@@ -10,6 +10,9 @@ import { loadInterview } from "@/server/domain/interviews";
 import { renderCandidate } from "@/server/read/candidates";
 import { renderEvent } from "@/server/read/events";
 
+/** The made-up candidate of every sample; its dashboard_url leads to a page that says it is a sample (app/candidates/[id]). */
+export const sampleCandidateId = "cand_sample";
+
 const sampleAnswer = { open_text: "This is a sample answer.", mcq: null, yes_no: "Yes" } as const;
 
 export async function sampleEventBody(db: Executor, companyId: string, interviewId: string, eventId: string, now: Date) {
@@ -22,7 +25,7 @@ export async function sampleEventBody(db: Executor, companyId: string, interview
   const ai = interview.aiStep;
   const startedAt = new Date(now.getTime() - 45 * 60_000);
   const candidate = renderCandidate({
-    id: "cand_sample",
+    id: sampleCandidateId,
     attempt: 1,
     name: "Sam Sample",
     email: "sam.sample@example.com",
