@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { Badge } from "@/app/ui/badge";
+import { languageName } from "@/app/ui/format";
 import type { IncompleteReason, RecordingStatus, ResultState } from "@/db/schema";
 import { appDatabase } from "@/server/app-database";
 import { requireMember } from "@/server/auth/session";
@@ -177,7 +178,7 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
         ) : (
           <>
             <p>
-              {ai.mode === "video" ? "Video" : "Audio only"} in {ai.language}
+              {ai.mode === "video" ? "Video" : "Audio only"} in {languageName(ai.language)}
               {ai.duration_seconds !== null && `, ${Math.round(ai.duration_seconds / 60)} minutes`} · {ai.questions_answered} of {ai.questions_asked} questions
               answered
             </p>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { languageName } from "@/app/ui/format";
 import type { InterviewStatus } from "@/db/schema";
 import { appDatabase } from "@/server/app-database";
 import { getInterviewForCandidates } from "@/server/read/interviews";
@@ -55,8 +56,8 @@ export default async function InterviewPage({ params }: { params: Promise<{ id: 
         )}
         {ai && (
           <li>
-            An interview with an AI interviewer by {ai.mode === "video" ? "video (camera and microphone)" : "audio only (microphone)"} in {ai.language}: about{" "}
-            {ai.question_count} questions, up to {ai.time_limit_minutes} minutes.{" "}
+            An interview with an AI interviewer by {ai.mode === "video" ? "video (camera and microphone)" : "audio only (microphone)"} in{" "}
+            {languageName(ai.language)}: about {ai.question_count} questions, up to {ai.time_limit_minutes} minutes.{" "}
             {ai.type === "scripted" ? "It asks the company's own questions." : "It asks its own questions about the role."} It is recorded and transcribed
             {ai.skills.length > 0 ? `, and your answers are assessed on: ${ai.skills.join(", ")}.` : "."}
           </li>

@@ -94,7 +94,8 @@ function Bars({ buckets, range }: { buckets: Bucket[]; range: Range }) {
   >;
   const empty = totals.succeeded + totals.failed + totals.waiting === 0;
   const max = axisTop(Math.max(0, ...buckets.map((bucket) => bucket.succeeded + bucket.failed + bucket.waiting)));
-  const ticks = max === 1 ? [0, 1] : [0, max / 2, max];
+  const step = [max / 5, max / 2, max].find(Number.isInteger)!;
+  const ticks = Array.from({ length: max / step + 1 }, (_, index) => index * step);
   const slot = (width - left) / buckets.length;
   const barWidth = Math.max(1, slot * 0.75);
   // Labels on the browser's own midnights (7 days) or every sixth hour (24 hours).
@@ -123,7 +124,11 @@ function Bars({ buckets, range }: { buckets: Bucket[]; range: Range }) {
         role="img"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart is explored with the arrow keys, hour by hour
         tabIndex={0}
-        aria-label={`Over the last ${range === "24h" ? "24 hours" : "7 days"}: ${totals.succeeded} succeeded, ${totals.failed} failed, ${totals.waiting} waiting. Use the arrow keys to read each hour.`}
+        aria-label={
+          empty
+            ? `No messages in this period (the last ${range === "24h" ? "24 hours" : "7 days"}).`
+            : `Over the last ${range === "24h" ? "24 hours" : "7 days"}: ${totals.succeeded} succeeded, ${totals.failed} failed, ${totals.waiting} waiting. Use the arrow keys to read each hour.`
+        }
         aria-describedby={shown ? "chart-tooltip" : undefined}
         data-testid="delivery-chart"
         onKeyDown={onKeyDown}
@@ -202,7 +207,6 @@ function Bars({ buckets, range }: { buckets: Bucket[]; range: Range }) {
         </div>
       )}
       <figcaption className="mt-2 flex flex-wrap gap-4 text-sm">
-        {empty && <span className="w-full text-slate-600">No messages in this period.</span>}
         {series.map(({ key, label, color }) => (
           <span key={key} className="flex items-center gap-1.5">
             <span aria-hidden className="size-3 rounded-sm" style={{ background: color }} />
