@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { requestedPathHeader } from "@/server/auth/callback-path";
 
 const decodes = (segment: string) => {
   try {
@@ -59,9 +60,25 @@ function withDocsPolicy(request: NextRequest) {
   return response;
 }
 
-/** Only /docs pages and /v1 paths with a `%` come here. */
-export function proxy(request: NextRequest) {
-  return request.nextUrl.pathname.startsWith("/docs") ? withDocsPolicy(request) : withLiteralPercents(request);
+/**
+ * Pages behind sign-in learn which address was asked for, so that signing
+ * in can come back to it (server/auth/session.ts `requireMember`). Set here,
+ * over anything the browser sent under that name.
+ */
+function withRequestedPath(request: NextRequest) {
+  const headers = new Headers(request.headers);
+  headers.set(requestedPathHeader, `${request.nextUrl.pathname}${request.nextUrl.search}`);
+  return NextResponse.next({ request: { headers } });
 }
 
-export const config = { matcher: ["/v1/:path(.*%.*)", "/docs", "/docs/:path*"] };
+const signedInAreas = ["/settings", "/candidates"];
+
+/** Only /docs pages, pages behind sign-in and /v1 paths with a `%` come here. */
+export function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  if (pathname.startsWith("/docs")) return withDocsPolicy(request);
+  if (signedInAreas.some((area) => pathname === area || pathname.startsWith(`${area}/`))) return withRequestedPath(request);
+  return withLiteralPercents(request);
+}
+
+export const config = { matcher: ["/v1/:path(.*%.*)", "/docs", "/docs/:path*", "/settings", "/settings/:path*", "/candidates/:path*"] };

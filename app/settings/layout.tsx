@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { currentMember } from "@/server/auth/session";
+import { requireMember } from "@/server/auth/session";
 import { SettingsNav } from "./settings-nav";
 import { SettingsProviders } from "./settings-providers";
 import { SignOutButton } from "./sign-out-button";
@@ -10,17 +9,14 @@ export const metadata: Metadata = { title: { template: "%s · API and webhooks",
 export const dynamic = "force-dynamic";
 
 export default async function SettingsLayout({ children }: { children: ReactNode }) {
-  const member = await currentMember();
-  if (!member) redirect("/sign-in");
-  const links = [{ href: "/settings/webhooks", label: "Webhooks" }];
-  if (member.role === "admin") links.push({ href: "/settings/api-keys", label: "API keys" });
+  const member = await requireMember();
   return (
     <SettingsProviders viewer={{ role: member.role }}>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <div className="flex flex-wrap items-center gap-4">
             <p className="font-semibold">{member.companyName}</p>
-            <SettingsNav links={links} />
+            <SettingsNav role={member.role} />
           </div>
           <div className="flex items-center gap-4">
             <p className="text-sm text-slate-600">

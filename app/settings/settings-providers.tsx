@@ -2,6 +2,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { createContext, type ReactNode, useContext, useState } from "react";
+import { signInPath } from "@/server/auth/callback-path";
 
 export type Viewer = { role: "admin" | "member" };
 
@@ -14,9 +15,11 @@ export function useViewer() {
   return viewer;
 }
 
-/** A session that ended (signed out elsewhere, removed, suspended) sends the page back to sign-in. */
+/** A session that ended (signed out elsewhere, removed, suspended) sends the page back to sign-in, and sign-in back here. */
 function signInAgainWhenSessionEnded(error: unknown) {
-  if (error instanceof TRPCClientError && error.data?.httpStatus === 401) window.location.assign("/sign-in");
+  if (error instanceof TRPCClientError && error.data?.httpStatus === 401) {
+    window.location.assign(signInPath(`${window.location.pathname}${window.location.search}`));
+  }
 }
 
 export function SettingsProviders({ viewer, children }: { viewer: Viewer; children: ReactNode }) {

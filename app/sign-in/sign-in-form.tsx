@@ -4,11 +4,7 @@ import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/app/ui/button";
 import { Field } from "@/app/ui/field";
-
-/** Only paths of our own settings area, so a crafted link cannot send people elsewhere after signing in. */
-function safeDestination(callbackUrl: string | null) {
-  return callbackUrl?.startsWith("/settings/") ? callbackUrl : "/settings/webhooks";
-}
+import { safeCallbackPath } from "@/server/auth/callback-path";
 
 const refusals: Record<string, string> = {
   too_many_attempts: "Too many sign-in attempts for this email. Wait a minute and try again.",
@@ -29,7 +25,7 @@ export function SignInForm() {
     try {
       const result = await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false });
       if (result?.ok && !result.error) {
-        router.replace(safeDestination(searchParams.get("callbackUrl")));
+        router.replace(safeCallbackPath(searchParams.get("callbackUrl")));
         router.refresh();
         return;
       }

@@ -9,7 +9,9 @@ import { eq, sql } from "drizzle-orm";
 import { users } from "@/db/schema";
 import { createApiKey, createCompany, createUser } from "@/server/domain/accounts";
 import type { DomainContext } from "@/server/domain/context";
+import type { DeliveryDeps } from "@/server/webhooks/deps";
 import { type AddressOptions, createWebhook } from "@/server/webhooks/manage";
+import { deliverHistory } from "./delivery-history";
 import { simulate } from "./simulate";
 
 export const demoAdminEmail = "admin@example.com";
@@ -25,8 +27,13 @@ export type SeedResult =
       api_key: string;
     };
 
-/** A webhook for the demo company (made first, so the history is delivered to it) and the address options that allow its target. */
-export type DemoWebhook = { url: string; addresses: AddressOptions };
+/**
+ * A webhook for the demo company (made first, so the history is delivered to
+ * it), the address options that allow its target and, to deliver the history
+ * at the times it happened (delivery-history.ts), the read pool and the
+ * delivery client that reaches it.
+ */
+export type DemoWebhook = { url: string; addresses: AddressOptions; deliveries?: Omit<DeliveryDeps, "ctx"> };
 
 export async function seedDemo(ctx: DomainContext, options: { webhook?: DemoWebhook } = {}): Promise<SeedResult> {
   // One seeder at a time, so two processes starting together make one company.
@@ -44,7 +51,9 @@ export async function seedDemo(ctx: DomainContext, options: { webhook?: DemoWebh
     await createUser(scoped, { companyId, email: member.email, name: "Tom Becker", role: "member", password: member.password });
     const { key } = await createApiKey(scoped, { companyId, name: "Demo key", createdByUserId: adminId });
     if (options.webhook) await createWebhook(scoped, companyId, { url: options.webhook.url }, options.webhook.addresses);
-    await simulate(scoped, { companyId, interviews: 4, candidates: 60, seed: 20261121 });
+    const now = ctx.clock.now();
+    await simulate(scoped, { companyId, interviews: 4, candidates: 60, seed: 20261121, now });
+    if (options.webhook?.deliveries) await deliverHistory({ ...options.webhook.deliveries, ctx: scoped }, companyId, now);
     return { created: true, company_id: companyId, admin, member, api_key: key };
   });
 }

@@ -1,13 +1,22 @@
 import { createDatabase } from "@/db/client";
 import { createDomainContext } from "@/server/domain/context";
 import { env } from "@/server/env";
+import { createDeliveryClient } from "@/server/webhooks/delivery-client";
 import { type DemoWebhook, seedDemo } from "./seed";
 
+/** The demo webhook, and the CA that its receiver's certificate needs (PEM). */
+type WelcomeWebhook = Omit<DemoWebhook, "deliveries"> & { extraCa?: string };
+
 /** Seeds the demo company on the first start and prints how to sign in. */
-export async function printDemoWelcome(databaseUrl: string, options: { webhook?: DemoWebhook } = {}) {
+export async function printDemoWelcome(databaseUrl: string, options: { webhook?: WelcomeWebhook } = {}) {
   const database = createDatabase(databaseUrl, { max: 2 });
+  const given = options.webhook;
+  // The seed delivers the history to the webhook as it happened (delivery-history.ts).
+  const client = given ? createDeliveryClient({ allowTargets: given.addresses.allowTargets, extraCa: given.extraCa }) : null;
   try {
-    const result = await seedDemo(createDomainContext(database.db), options);
+    const webhook: DemoWebhook | undefined =
+      given && client ? { url: given.url, addresses: given.addresses, deliveries: { sql: database.sql, client } } : undefined;
+    const result = await seedDemo(createDomainContext(database.db), { webhook });
     const lines = result.created
       ? [
           "Demo company created. These are shown once; keep them somewhere safe:",
@@ -20,6 +29,7 @@ export async function printDemoWelcome(databaseUrl: string, options: { webhook?:
       : [`Demo company ${result.company_id} is already set up (its sign-ins were printed on the first start). Settings: ${env.APP_URL}/settings`];
     console.log(["", ...lines, ""].join("\n"));
   } finally {
+    await client?.close();
     await database.close();
   }
 }

@@ -54,7 +54,10 @@ if (mode === "dev") {
     webhookCaFile ??= receiver.caFile;
   }
   const { printDemoWelcome } = await import("@/server/demo/welcome");
-  await printDemoWelcome(database.url, receiver ? { webhook: { url: receiver.url, addresses: { allowTargets: webhookTargets } } } : {});
+  await printDemoWelcome(
+    database.url,
+    receiver ? { webhook: { url: receiver.url, addresses: { allowTargets: webhookTargets }, extraCa: readFileSync(receiver.caFile, "utf8") } } : {},
+  );
 }
 
 if (mode !== "worker") {

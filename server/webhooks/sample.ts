@@ -10,7 +10,9 @@ import { loadInterview } from "@/server/domain/interviews";
 import { renderCandidate } from "@/server/read/candidates";
 import { renderEvent } from "@/server/read/events";
 
-/** The made-up candidate every sample is about (the log names it too). */
+/** The made-up candidate of every sample; its dashboard_url leads to a page that says it is a sample (app/candidates/[id]). */
+export const sampleCandidateId = "cand_sample";
+/** The made-up candidate every sample is about, by name (the log names it too). */
 export const sampleCandidateName = "Sam Sample";
 
 const sampleAnswer = { open_text: "This is a sample answer.", mcq: null, yes_no: "Yes" } as const;
@@ -25,7 +27,7 @@ export async function sampleEventBody(db: Executor, companyId: string, interview
   const ai = interview.aiStep;
   const startedAt = new Date(now.getTime() - 45 * 60_000);
   const candidate = renderCandidate({
-    id: "cand_sample",
+    id: sampleCandidateId,
     attempt: 1,
     name: sampleCandidateName,
     email: "sam.sample@example.com",

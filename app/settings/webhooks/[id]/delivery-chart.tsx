@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type KeyboardEvent, useState } from "react";
 import { ErrorState, Loading } from "@/app/ui/states";
 import { settingsApi } from "../../settings-api";
 import { webhookQueries } from "../webhook-queries";
@@ -59,62 +59,153 @@ export function DeliveryChart({ webhookId }: { webhookId: string }) {
 
 type Bucket = { hour: string; succeeded: number; failed: number; waiting: number };
 
+const tooltipDay = new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric", month: "short" });
+
+/** The hour a bucket covers, in the browser's time zone: "Tue 14 Jan, 13:00–14:00". */
+function hourRange(hour: string) {
+  const start = new Date(hour);
+  return `${tooltipDay.format(start)}, ${hourLabel.format(start)}–${hourLabel.format(new Date(start.getTime() + 3_600_000))}`;
+}
+
+/** A round top for the value axis (1, 2 or 5 times a power of ten), so its ticks are whole numbers. */
+function axisTop(peak: number) {
+  if (peak <= 1) return 1;
+  const magnitude = 10 ** Math.floor(Math.log10(peak));
+  return ([1, 2, 5, 10].map((step) => step * magnitude).find((top) => top >= peak) ?? 10 * magnitude) as number;
+}
+
+const width = 720;
+const height = 180;
+const left = 36;
+const bottom = 22;
+const top = 8;
+const plotHeight = height - bottom - top;
+
+/**
+ * Stacked bars per hour. Hovering or tapping a bar shows its hour and counts;
+ * the chart takes keyboard focus too (arrow keys, Home, End move between
+ * hours). An empty period keeps its axes and says so.
+ */
 function Bars({ buckets, range }: { buckets: Bucket[]; range: Range }) {
+  const [active, setActive] = useState<number | null>(null);
   const totals = Object.fromEntries(series.map(({ key }) => [key, buckets.reduce((sum, bucket) => sum + bucket[key], 0)])) as Record<
     (typeof series)[number]["key"],
     number
   >;
-  const peak = Math.max(1, ...buckets.map((bucket) => bucket.succeeded + bucket.failed + bucket.waiting));
-  const width = 720;
-  const height = 180;
-  const left = 36;
-  const bottom = 22;
-  const plotHeight = height - bottom - 8;
+  const empty = totals.succeeded + totals.failed + totals.waiting === 0;
+  const max = axisTop(Math.max(0, ...buckets.map((bucket) => bucket.succeeded + bucket.failed + bucket.waiting)));
+  const step = [max / 5, max / 2, max].find(Number.isInteger)!;
+  const ticks = Array.from({ length: max / step + 1 }, (_, index) => index * step);
   const slot = (width - left) / buckets.length;
   const barWidth = Math.max(1, slot * 0.75);
   // Labels on the browser's own midnights (7 days) or every sixth hour (24 hours).
   const labelled = (hour: Date) => hour.getMinutes() === 0 && (range === "24h" ? hour.getHours() % 6 === 0 : hour.getHours() === 0);
-  const y = (value: number) => 8 + plotHeight - (value / peak) * plotHeight;
+  const y = (value: number) => top + plotHeight - (value / max) * plotHeight;
+  const shown = active === null ? null : buckets[active];
+
+  function onKeyDown(event: KeyboardEvent<SVGSVGElement>) {
+    const last = buckets.length - 1;
+    const moves: Record<string, number> = {
+      ArrowLeft: Math.max(0, (active ?? last) - 1),
+      ArrowRight: Math.min(last, (active ?? last) + 1),
+      Home: 0,
+      End: last,
+    };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    setActive(moves[event.key]!);
+  }
 
   return (
-    <figure className="mt-4">
+    <figure className="relative mt-4">
       <svg
         viewBox={`0 0 ${width} ${height}`}
-        className="h-auto w-full"
+        className="h-auto w-full touch-manipulation rounded focus-visible:outline-2 focus-visible:outline-indigo-600"
         role="img"
-        aria-label={`Over the last ${range === "24h" ? "24 hours" : "7 days"}: ${totals.succeeded} succeeded, ${totals.failed} failed, ${totals.waiting} waiting.`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart is explored with the arrow keys, hour by hour
+        tabIndex={0}
+        aria-label={
+          empty
+            ? `No messages in this period (the last ${range === "24h" ? "24 hours" : "7 days"}).`
+            : `Over the last ${range === "24h" ? "24 hours" : "7 days"}: ${totals.succeeded} succeeded, ${totals.failed} failed, ${totals.waiting} waiting. Use the arrow keys to read each hour.`
+        }
+        aria-describedby={shown ? "chart-tooltip" : undefined}
+        data-testid="delivery-chart"
+        onKeyDown={onKeyDown}
+        onFocus={() => setActive((current) => current ?? buckets.length - 1)}
+        onBlur={() => setActive(null)}
+        onPointerLeave={(event) => {
+          if (event.pointerType === "mouse") setActive(null);
+        }}
       >
-        {[0, peak / 2, peak].map((value) => (
+        {ticks.map((value) => (
           <g key={value}>
-            <line x1={left} x2={width} y1={y(value)} y2={y(value)} stroke="#e2e8f0" />
+            <line x1={left} x2={width} y1={y(value)} y2={y(value)} stroke={value === 0 ? "#94a3b8" : "#e2e8f0"} />
             <text x={left - 6} y={y(value) + 4} textAnchor="end" fontSize="11" fill="#64748b">
-              {Math.round(value)}
+              {value}
             </text>
           </g>
         ))}
         {buckets.map((bucket, index) => {
           const x = left + index * slot + (slot - barWidth) / 2;
+          const hour = new Date(bucket.hour);
           let base = 0;
           return (
-            <g key={bucket.hour}>
-              <title>{`${new Date(bucket.hour).toLocaleString()}: ${bucket.succeeded} succeeded, ${bucket.failed} failed, ${bucket.waiting} waiting`}</title>
+            <g key={bucket.hour} data-hour={bucket.hour}>
+              {index === active && <rect x={left + index * slot} y={top} width={slot} height={plotHeight} fill="#e0e7ff" />}
               {series.map(({ key, color }) => {
                 const value = bucket[key];
                 if (value === 0) return null;
-                const top = y(base + value);
-                const rect = <rect key={key} x={x} y={top} width={barWidth} height={y(base) - top} fill={color} />;
+                const barTop = y(base + value);
+                const rect = <rect key={key} x={x} y={barTop} width={barWidth} height={y(base) - barTop} fill={color} />;
                 base += value;
                 return rect;
               })}
-              {labelled(new Date(bucket.hour)) && (
-                <text x={x + barWidth / 2} y={height - 6} textAnchor="middle" fontSize="11" fill="#64748b">
-                  {range === "24h" ? hourLabel.format(new Date(bucket.hour)) : dayLabel.format(new Date(bucket.hour))}
-                </text>
+              {labelled(hour) && (
+                <>
+                  <line x1={x + barWidth / 2} x2={x + barWidth / 2} y1={y(0)} y2={y(0) + 4} stroke="#94a3b8" />
+                  <text x={x + barWidth / 2} y={height - 6} textAnchor="middle" fontSize="11" fill="#64748b">
+                    {range === "24h" ? hourLabel.format(hour) : dayLabel.format(hour)}
+                  </text>
+                </>
               )}
+              {/* The whole hour's column answers the pointer, so thin and empty bars are easy to hit. */}
+              <rect
+                x={left + index * slot}
+                y={top}
+                width={slot}
+                height={plotHeight}
+                fill="transparent"
+                data-testid="chart-hour"
+                onPointerEnter={() => setActive(index)}
+                onPointerDown={() => setActive(index)}
+              />
             </g>
           );
         })}
+        {empty && (
+          <text x={left + (width - left) / 2} y={top + plotHeight / 2} textAnchor="middle" fontSize="14" fill="#475569">
+            No messages in this period
+          </text>
+        )}
       </svg>
+      {shown && active !== null && (
+        <div
+          id="chart-tooltip"
+          role="tooltip"
+          data-testid="chart-tooltip"
+          className="pointer-events-none absolute top-0 z-10 -translate-x-1/2 rounded-md bg-slate-900 px-3 py-2 text-xs text-white shadow-lg"
+          style={{ left: `${Math.min(88, Math.max(12, ((left + (active + 0.5) * slot) / width) * 100))}%` }}
+        >
+          <p className="font-medium">{hourRange(shown.hour)}</p>
+          {series.map(({ key, label, color }) => (
+            <p key={key} className="mt-0.5 flex items-center gap-1.5">
+              <span aria-hidden className="size-2 rounded-sm" style={{ background: color }} />
+              {label}: {shown[key]}
+            </p>
+          ))}
+        </div>
+      )}
       <figcaption className="mt-2 flex flex-wrap gap-4 text-sm">
         {series.map(({ key, label, color }) => (
           <span key={key} className="flex items-center gap-1.5">

@@ -1,0 +1,75 @@
+/**
+ * The demo webhook's past. The seed plays two weeks of history in one
+ * transaction; left to the worker, all of it would be delivered at the first
+ * start and stamped with that moment, so the chart and the log would show
+ * one busy hour. Instead each event's messages enter the log at the time the
+ * event happened and are delivered then, through the real path: the log's
+ * one entry point (`enqueueMessages`: chains, held messages), the
+ * dispatcher's claim, sign and record (`deliverDue`: retries on the real
+ * schedule, the failure policy), a real receiver, on a clock that steps
+ * through the history. What is still waiting at the end (a retry due after
+ * now) is the worker's, like any other message; fan-out later finds every
+ * event already logged (one message per webhook and event) and adds nothing.
+ */
+import { and, asc, eq, min, sql } from "drizzle-orm";
+import { events, webhookMessages, webhooks } from "@/db/schema";
+import { deliverDue } from "@/server/webhooks/deliver";
+import type { DeliveryDeps } from "@/server/webhooks/deps";
+import { enqueueMessages } from "@/server/webhooks/messages";
+
+/** How long after its event a message is created: about what fan-out takes. */
+const fanOutLagMs = 40;
+/** Messages claimed per round, as one dispatcher would. */
+const claimLimit = 20;
+
+export async function deliverHistory(deps: DeliveryDeps, companyId: string, until: Date): Promise<void> {
+  const { db } = deps.ctx;
+  let clock = 0;
+  const onClock: DeliveryDeps = { ...deps, ctx: { ...deps.ctx, clock: { now: () => new Date(clock) } } };
+  const targets = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.companyId, companyId), eq(webhooks.enabled, true)));
+  const history = await db.select().from(events).where(eq(events.companyId, companyId)).orderBy(asc(events.txId), asc(events.seq));
+
+  /** Delivers, in time order, every attempt due up to `time`. */
+  const deliverUntil = async (time: number) => {
+    for (;;) {
+      const [next] = await db
+        .select({ at: min(webhookMessages.nextAttemptAt) })
+        .from(webhookMessages)
+        .where(
+          and(
+            eq(webhookMessages.companyId, companyId),
+            eq(webhookMessages.status, "pending"),
+            eq(webhookMessages.held, false),
+            sql`${webhookMessages.nextAttemptAt} <= ${new Date(time).toISOString()}::timestamptz`,
+          ),
+        );
+      if (!next?.at) return;
+      clock = Math.max(clock, next.at.getTime());
+      if ((await deliverDue(onClock, { limit: claimLimit })).size === 0) return;
+    }
+  };
+
+  for (const event of history) {
+    const at = Math.min(until.getTime(), event.createdAt.getTime() + fanOutLagMs);
+    await deliverUntil(at);
+    clock = Math.max(clock, at);
+    const messages = targets
+      .filter((webhook) => webhook.eventTypes.includes(event.type) && (webhook.allInterviews || webhook.interviewIds.includes(event.interviewId)))
+      .map((webhook) => ({
+        id: deps.ctx.newId("message"),
+        companyId,
+        webhookId: webhook.id,
+        origin: "event" as const,
+        eventId: event.id,
+        eventType: event.type,
+        candidateId: event.candidateId,
+        eventTxId: event.txId,
+        eventSeq: event.seq,
+      }));
+    await enqueueMessages(db, messages, new Date(clock));
+  }
+  await deliverUntil(until.getTime());
+}
