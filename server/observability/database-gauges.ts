@@ -43,8 +43,8 @@ async function readTotals(sql: postgres.Sql, leaseSeconds: number): Promise<Tota
           and (attempt_started_at is null or attempt_started_at < now() - ${leaseSeconds} * interval '1 second')
         order by next_attempt_at limit 1
       ), 0) as oldest_due_seconds,
-      j.due, j.scheduled, j.running, j.failed,
-      w.failing, w.disabled
+      j.due as jobs_due, j.scheduled as jobs_scheduled, j.running as jobs_running, j.failed as jobs_failed,
+      w.failing as webhooks_failing, w.disabled as webhooks_disabled
     from (
       select
         count(*) filter (where locked_at is null and attempts < max_attempts and run_at <= now())::int as due,

@@ -11,7 +11,8 @@ export type Family = { name: string; type: string; help: string; samples: Sample
 const metricName = "[a-zA-Z_:][a-zA-Z0-9_:]*";
 const labelName = "[a-zA-Z_][a-zA-Z0-9_]*";
 const labelValue = '"(?:[^"\\\\\\n]|\\\\[\\\\"n])*"';
-const number = "[-+]?(?:[0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?|Inf|NaN)";
+// As Go's strconv.ParseFloat reads it, which Prometheus uses: NaN and Inf in any case (prom-client writes `Nan`).
+const number = "[-+]?(?:[0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?|[Ii][Nn][Ff](?:[Ii][Nn][Ii][Tt][Yy])?|[Nn][Aa][Nn])";
 const sampleLine = new RegExp(`^(${metricName})(?:\\{((?:${labelName}=${labelValue})(?:,${labelName}=${labelValue})*,?)?\\})? (${number})(?: -?[0-9]+)?$`);
 const labelPair = new RegExp(`(${labelName})=(${labelValue})`, "g");
 const types = new Set(["counter", "gauge", "histogram", "summary", "untyped"]);
@@ -53,7 +54,7 @@ export function parsePrometheusText(text: string): Map<string, Family> {
         if (name! in labels) throw new Error(`${where}: label ${name} twice`);
         labels[name!] = labelText(value!);
       }
-      familyOf(sample[1]!).samples.push({ name: sample[1]!, labels, value: Number(sample[3]!.replace(/^([-+]?)Inf$/, "$1Infinity")) });
+      familyOf(sample[1]!).samples.push({ name: sample[1]!, labels, value: Number(sample[3]!.replace(/^([-+]?)inf(inity)?$/i, "$1Infinity").replace(/^nan$/i, "NaN")) });
     }
   }
   for (const family of families.values()) if (family.type === "histogram") checkHistogram(family);
