@@ -22,6 +22,12 @@ const web = useTestServer({
   filesDir: mkdtempSync(path.join(tmpdir(), "interview-api-health-files-")),
 } as TestDatabase);
 const startWorker = useWorkerProcesses(() => ({ DATABASE_URL: own.url }));
+let samePort = "";
+const startOnSamePort = useWorkerProcesses(() => ({ DATABASE_URL: own.url, WORKER_HTTP_PORT: samePort }));
+const useSamePort = (port: string) => {
+  samePort = port;
+  return startOnSamePort;
+};
 
 async function probe(url: string) {
   const response = await fetch(url, { redirect: "manual" });
@@ -38,6 +44,14 @@ describe("health and readiness", { timeout: 120_000 }, () => {
       expect(await probe(`${base}/readyz`)).toMatchObject(ready);
     }
     expect(worker.httpUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it("a worker whose listener's port is taken does not start, and says which setting to change", async () => {
+    const first = await startWorker();
+    const port = new URL(first.httpUrl).port;
+    const taken = useSamePort(port);
+    await expect(taken()).rejects.toThrow(`The worker's HTTP listener cannot start on 127.0.0.1:${port}`);
+    await expect(taken()).rejects.toThrow("set WORKER_HTTP_PORT to a free port, or 0 for any");
   });
 
   it("the probes are not API endpoints", async () => {

@@ -14,6 +14,7 @@ import { webhooks } from "@/db/schema";
 import { createUser } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
 import { loadInterview } from "@/server/domain/interviews";
+import { parseEnv } from "@/server/env";
 import { queueAdminEmail, sendQueuedEmail } from "@/server/notifications/email";
 import { metrics } from "@/server/observability/metrics";
 import { createWebhook } from "@/server/webhooks/manage";
@@ -198,5 +199,21 @@ describe("/metrics", { timeout: 90_000 }, () => {
 
     expect([(await counted("sent")) - sentBefore, (await counted("failed")) - failedBefore]).toEqual([1, 1]);
     expect(parsePrometheusText(await metrics().registry.metrics()).get("interview_emails_total")?.type).toBe("counter");
+  });
+});
+
+describe("the operations settings", () => {
+  const secrets = { NODE_ENV: "production" as const, APP_SECRET: "a".repeat(32), NEXTAUTH_SECRET: "b".repeat(32) };
+  it("default to a worker listener on 127.0.0.1:3001 and open metrics", () => {
+    const parsed = parseEnv(secrets);
+    expect(parsed).toMatchObject({ WORKER_HTTP_HOST: "127.0.0.1", WORKER_HTTP_PORT: 3001 });
+    expect(parsed.METRICS_TOKEN).toBeUndefined();
+  });
+
+  it("refuse a short metrics token and a port out of range, naming the setting", () => {
+    expect(() => parseEnv({ ...secrets, METRICS_TOKEN: "short" })).toThrow("METRICS_TOKEN: must be at least 16 characters");
+    expect(() => parseEnv({ ...secrets, WORKER_HTTP_PORT: "70000" })).toThrow("WORKER_HTTP_PORT");
+    const blankToken = parseEnv({ ...secrets, WORKER_HTTP_PORT: "0", METRICS_TOKEN: "  " });
+    expect([blankToken.WORKER_HTTP_PORT, blankToken.METRICS_TOKEN]).toEqual([0, undefined]);
   });
 });
