@@ -54,7 +54,11 @@ export function parsePrometheusText(text: string): Map<string, Family> {
         if (name! in labels) throw new Error(`${where}: label ${name} twice`);
         labels[name!] = labelText(value!);
       }
-      familyOf(sample[1]!).samples.push({ name: sample[1]!, labels, value: Number(sample[3]!.replace(/^([-+]?)inf(inity)?$/i, "$1Infinity").replace(/^nan$/i, "NaN")) });
+      familyOf(sample[1]!).samples.push({
+        name: sample[1]!,
+        labels,
+        value: Number(sample[3]!.replace(/^([-+]?)inf(inity)?$/i, "$1Infinity").replace(/^nan$/i, "NaN")),
+      });
     }
   }
   for (const family of families.values()) if (family.type === "histogram") checkHistogram(family);
