@@ -60,7 +60,12 @@ const schema = z.object({
   DEMO_RECEIVER_PORT: integer(54330),
   SMTP_URL: optionalText,
   EMAIL_FROM: z.string().default("Interview API <no-reply@localhost>"),
-  /** `debug` also logs every background job. */
+  /** The worker's own HTTP listener (/metrics, /healthz, /readyz); 0 takes any free port (logged at start). */
+  WORKER_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  WORKER_HTTP_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  /** When set, /metrics answers only requests with `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  /** `debug` also logs every background job, /v1 request and webhook delivery. */
   LOG_LEVEL: z.enum(["info", "debug"]).default("info"),
 });
 

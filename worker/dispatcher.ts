@@ -17,14 +17,15 @@
  * 5. `stop()` claims nothing more and waits until everything in flight is
  *    sent and recorded (or, with the database gone, given up on).
  */
-import { log } from "@/server/log";
+import { log, withLogFields } from "@/server/log";
 import { type Attempted, attemptDelivery, type ClaimedMessage, claimDue, recordOutcomes } from "@/server/webhooks/deliver";
 import type { DeliveryDeps } from "@/server/webhooks/deps";
 import { readyChannel } from "@/server/webhooks/messages";
+import { deliveryLogFields, reportDeliveries } from "./delivery-report";
 
 export type DispatcherOptions = { slots: number; perWebhook: number; pollMs?: number };
 
-export type Dispatcher = { stop: () => Promise<void> };
+export type Dispatcher = { stop: () => Promise<void>; running: () => boolean };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -80,9 +81,9 @@ export function startDispatcher(deps: DeliveryDeps, options: DispatcherOptions):
     for (const message of claimed) {
       sending++;
       inFlight.set(message.webhookId, (inFlight.get(message.webhookId) ?? 0) + 1);
-      void attemptDelivery(deps, message)
+      void withLogFields(deliveryLogFields(message), () => attemptDelivery(deps, message))
         .catch((error: unknown): Attempted => {
-          log.error("a webhook attempt failed unexpectedly; it goes again when its lease runs out", { error, messageId: message.id });
+          log.error("a webhook attempt failed unexpectedly; it goes again when its lease runs out", { error, ...deliveryLogFields(message) });
           return { message, kind: "lease_lost" };
         })
         .then((attempted) => {
@@ -116,7 +117,7 @@ export function startDispatcher(deps: DeliveryDeps, options: DispatcherOptions):
   async function recordUntilDone(batch: Attempted[]) {
     for (let attempt = 1; ; attempt++) {
       try {
-        await recordOutcomes(deps, batch);
+        reportDeliveries(batch, await recordOutcomes(deps, batch));
         return;
       } catch (error) {
         if (stopping && attempt >= 10) {
@@ -145,6 +146,7 @@ export function startDispatcher(deps: DeliveryDeps, options: DispatcherOptions):
   wake();
 
   return {
+    running: () => !stopping,
     async stop() {
       stopping = true;
       clearTimeout(poll);

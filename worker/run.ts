@@ -12,6 +12,9 @@ import { createDomainContext } from "@/server/domain/context";
 import { taskNames } from "@/server/jobs/queue";
 import { log } from "@/server/log";
 import { createMailer } from "@/server/notifications/email";
+import { databaseGauges } from "@/server/observability/database-gauges";
+import { databaseReadiness, type Readiness } from "@/server/observability/readiness";
+import { leaseMs } from "@/server/webhooks/deliver";
 import { type ClientOptions, createDeliveryClient } from "@/server/webhooks/delivery-client";
 import type { WorkerDeps } from "./deps";
 import { type DispatcherOptions, startDispatcher } from "./dispatcher";
@@ -45,7 +48,13 @@ const logger = new Logger((scope) => (level, message, meta) => {
   else log.debug(message, fields);
 });
 
-export type WorkerHandle = { stop: () => Promise<void> };
+export type WorkerHandle = {
+  stop: () => Promise<void>;
+  /** Ready while the job pool and the dispatcher run and the database answers, fully migrated. */
+  readiness: () => Promise<Readiness>;
+  /** The database gauges for /metrics (server/observability/database-gauges.ts). */
+  databaseMetrics: () => Promise<string>;
+};
 
 export type WorkerOptions = {
   connectionString: string;
@@ -119,7 +128,15 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
 
   await launch();
   const dispatcher = startDispatcher(deps, options.deliveries);
+  const gauges = databaseGauges(database.sql, { leaseSeconds: leaseMs() / 1000 });
   return {
+    readiness: async () => {
+      if (stopping) return { ready: false, reason: "the worker is stopping" };
+      if (!runner) return { ready: false, reason: "the job pool is not running (starting again)" };
+      if (!dispatcher.running()) return { ready: false, reason: "the webhook dispatcher is not running" };
+      return databaseReadiness(database.sql);
+    },
+    databaseMetrics: () => gauges.text(),
     stop: async () => {
       stopping = true;
       liveness?.stop();

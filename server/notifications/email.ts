@@ -12,6 +12,7 @@ import type { DomainContext } from "@/server/domain/context";
 import { env } from "@/server/env";
 import { enqueueEmail } from "@/server/jobs/queue";
 import { log } from "@/server/log";
+import { metrics } from "@/server/observability/metrics";
 
 export type Mailer = { send: (message: { to: string[]; subject: string; text: string }) => Promise<void> };
 
@@ -50,6 +51,7 @@ export async function sendQueuedEmail(ctx: DomainContext, mailer: Mailer | null,
   try {
     await mailer.send({ to: email.recipients, subject: email.subject, text: email.body });
   } catch (error) {
+    metrics().emails.inc({ outcome: "failed" });
     log.warn("email not sent; it will be tried again", { emailId, error });
     await ctx.db
       .update(emails)
@@ -57,5 +59,6 @@ export async function sendQueuedEmail(ctx: DomainContext, mailer: Mailer | null,
       .where(eq(emails.id, emailId));
     throw error;
   }
+  metrics().emails.inc({ outcome: "sent" });
   await ctx.db.update(emails).set({ sentAt: ctx.clock.now(), error: null }).where(eq(emails.id, emailId));
 }

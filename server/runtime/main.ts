@@ -29,6 +29,19 @@ const { surviveDeadConnections } = await import("./driver-faults");
 surviveDeadConnections();
 const { prepareDatabase } = await import("./prepare");
 
+// The worker's /healthz, /readyz and /metrics answer from the start, while the database is prepared.
+const { startWorkerHttp } = await import("@/worker/http-server");
+const workerHttp =
+  mode === "web"
+    ? null
+    : await startWorkerHttp(env.WORKER_HTTP_HOST, env.WORKER_HTTP_PORT).catch((error: Error) => {
+        console.error(
+          `The worker's HTTP listener cannot start on ${env.WORKER_HTTP_HOST}:${env.WORKER_HTTP_PORT} (${error.message}): set WORKER_HTTP_PORT to a free port, or 0 for any.`,
+        );
+        process.exit(1);
+      });
+if (workerHttp) log.info("worker endpoints listening", { url: workerHttp.url, endpoints: ["/healthz", "/readyz", "/metrics"] });
+
 // A database that cannot start says why in its message; a stack trace would bury it.
 const database = await prepareDatabase(env).catch((error: Error) => {
   console.error(error.message);
@@ -74,6 +87,8 @@ if (mode !== "web") {
     delivery: { allowTargets: webhookTargets, extraCa: webhookCaFile ? readFileSync(webhookCaFile, "utf8") : undefined },
   });
   stops.push(() => runner.stop());
+  workerHttp!.serve(runner);
+  stops.push(() => workerHttp!.close());
   log.info("worker started", { concurrency: env.WORKER_CONCURRENCY, webhookConcurrency: env.WEBHOOK_CONCURRENCY });
 }
 stops.push(() => stopDemoReceiver(), database.stop);

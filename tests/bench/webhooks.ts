@@ -72,6 +72,8 @@ function startProductWorker(): Promise<ChildProcess> {
       WEBHOOK_ALLOW_TARGETS: receiver.target,
       WEBHOOK_CA_FILE: caFile,
       WEBHOOK_CONCURRENCY: String(concurrency),
+      // Several workers on one machine: each takes any free port for its /metrics listener.
+      WORKER_HTTP_PORT: "0",
     },
     stdio: ["ignore", "ignore", "pipe"],
   });

@@ -25,8 +25,9 @@ export type OwnDatabase = {
    * Restarts the server: "fast" is PostgreSQL's orderly stop; "immediate" its
    * SIGQUIT shutdown (no checkpoint, every connection cut). The test's own
    * pool is not under test: it leaves before and comes back after.
+   * `whileDown` runs after the server stopped and before it starts again.
    */
-  restart: (mode: "fast" | "immediate") => Promise<void>;
+  restart: (mode: "fast" | "immediate", whileDown?: () => Promise<void>) => Promise<void>;
 };
 
 export function useOwnDatabase(name: string): OwnDatabase {
@@ -59,10 +60,11 @@ export function useOwnDatabase(name: string): OwnDatabase {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  own.restart = async (mode) => {
+  own.restart = async (mode, whileDown) => {
     await own.handle.close();
     if (mode === "fast") await server.stop();
     else await shutDownImmediately(path.join(folder, "postgres"));
+    await whileDown?.();
     server = await start();
     connect();
   };

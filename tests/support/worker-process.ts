@@ -2,7 +2,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { afterEach } from "vitest";
 
-export type WorkerProcess = { child: ChildProcess; output: () => string };
+/** `httpUrl`: its /healthz, /readyz and /metrics listener (on any free port unless the test sets WORKER_HTTP_PORT). */
+export type WorkerProcess = { child: ChildProcess; output: () => string; httpUrl: string };
 
 /** Starts worker processes on demand and kills any left at the end of each test. */
 export function useWorkerProcesses(baseEnv: () => Record<string, string>) {
@@ -17,7 +18,7 @@ export function useWorkerProcesses(baseEnv: () => Record<string, string>) {
   });
   return async function start(): Promise<WorkerProcess> {
     const child = spawn(process.execPath, ["--import", "tsx", "server/runtime/main.ts", "worker"], {
-      env: { ...process.env, NODE_ENV: "production", WORKER_CONCURRENCY: "4", ...baseEnv() },
+      env: { ...process.env, NODE_ENV: "production", WORKER_CONCURRENCY: "4", WORKER_HTTP_PORT: "0", ...baseEnv() },
       stdio: ["ignore", "pipe", "pipe"],
     });
     started.push(child);
@@ -29,6 +30,7 @@ export function useWorkerProcesses(baseEnv: () => Record<string, string>) {
       if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The worker did not start:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    return { child, output: () => output };
+    const httpUrl = /"message":"worker endpoints listening","url":"([^"]+)"/.exec(output)?.[1] ?? "";
+    return { child, output: () => output, httpUrl };
   };
 }

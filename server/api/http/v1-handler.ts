@@ -14,13 +14,15 @@ import { TRPCError } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { ZodError } from "zod";
 import { looksLikeApiKey } from "@/server/auth/api-key-format";
-import { log } from "@/server/log";
+import { log, withLogFields } from "@/server/log";
+import { metrics } from "@/server/observability/metrics";
 import { ApiError, invalidQuery, methodNotAllowed } from "../errors";
 import type { ApiExchange } from "../exchange";
 import { rateLimitHeaders } from "../rate-limit-headers";
 import { type ApiContext, createApiContext } from "../trpc";
 import { problemsFromZod } from "../v1/query-params";
 import { v1Router } from "../v1/router";
+import { endpointTemplate, methodLabel } from "./endpoint-templates";
 
 const keyParameterNames = new Set(["api_key", "apikey", "key", "access_token", "token", "authorization", "bearer"]);
 
@@ -127,12 +129,33 @@ function withList(body: string, list: { name: string; json: string }): string {
 
 const internalError = () => new ApiError("internal_error", "Something went wrong on our side. Quote the trace_id when contacting support.");
 
+/**
+ * Every line logged while the request is answered carries its trace id; each
+ * request is counted by endpoint template, method and status (and logged at
+ * debug level).
+ */
 export async function handleV1Request(request: Request): Promise<Response> {
   const traceId = newTraceId();
-  if (request.method !== "GET") return errorResponse(methodNotAllowed(), traceId);
-
+  const started = performance.now();
   const url = new URL(request.url);
   const path = url.pathname.replace(/^\/v1/, "") || "/";
+  return withLogFields({ traceId }, async () => {
+    const response = await answerV1Request(request, traceId, url, path);
+    const endpoint = endpointTemplate(path);
+    const method = methodLabel(request.method);
+    const seconds = (performance.now() - started) / 1000;
+    const recorded = metrics();
+    recorded.apiRequests.inc({ endpoint, method, status: String(response.status) });
+    recorded.apiRequestDuration.observe({ endpoint, method }, seconds);
+    if (response.status === 429) recorded.apiRateLimited.inc({ endpoint });
+    log.debug("API request", { endpoint, method, status: response.status, durationMs: Math.round(seconds * 1000) });
+    return response;
+  });
+}
+
+async function answerV1Request(request: Request, traceId: string, url: URL, path: string): Promise<Response> {
+  if (request.method !== "GET") return errorResponse(methodNotAllowed(), traceId);
+
   const keyInAddress = [...url.searchParams].some(([name, value]) => keyParameterNames.has(name.toLowerCase()) || looksLikeApiKey(value));
   if (keyInAddress) {
     return errorResponse(
@@ -157,10 +180,10 @@ export async function handleV1Request(request: Request): Promise<Response> {
     }
     const apiError = toApiError(exchange.failure, request.method, path);
     if (apiError) return errorResponse(apiError, traceId, limitHeaders);
-    log.error("API request failed", { traceId, method: request.method, path, error: exchange.failure });
+    log.error("API request failed", { method: request.method, path, error: exchange.failure });
     return errorResponse(internalError(), traceId, limitHeaders);
   } catch (error) {
-    log.error("API request failed", { traceId, method: request.method, path, error });
+    log.error("API request failed", { method: request.method, path, error });
     return errorResponse(internalError(), traceId);
   }
 }

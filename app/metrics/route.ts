@@ -1,0 +1,9 @@
+import { metricsAnswer, toResponse } from "@/server/observability/endpoints";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** The web process's metrics (server/observability/endpoints.ts). */
+export async function GET(request: Request) {
+  return toResponse(await metricsAnswer(request.headers.get("authorization")));
+}

@@ -1,0 +1,102 @@
+/**
+ * /healthz and /readyz on both process kinds, the real web server (`next
+ * start`) and the real worker process, against a PostgreSQL of this file's
+ * own: ready when the database answers with every migration applied; 503 with
+ * a reason when a migration is missing or the database is down; ready again
+ * once it is back. Neither probe is under /v1, and neither is redirected.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { TestDatabase } from "../support/database";
+import { useOwnDatabase } from "../support/own-database";
+import { useTestServer } from "../support/server";
+import { useWorkerProcesses } from "../support/worker-process";
+
+const own = useOwnDatabase("health");
+const web = useTestServer({
+  get url() {
+    return own.url;
+  },
+  filesDir: mkdtempSync(path.join(tmpdir(), "interview-api-health-files-")),
+} as TestDatabase);
+const startWorker = useWorkerProcesses(() => ({ DATABASE_URL: own.url }));
+let samePort = "";
+const startOnSamePort = useWorkerProcesses(() => ({ DATABASE_URL: own.url, WORKER_HTTP_PORT: samePort }));
+const useSamePort = (port: string) => {
+  samePort = port;
+  return startOnSamePort;
+};
+
+async function probe(url: string) {
+  const response = await fetch(url, { redirect: "manual" });
+  return { status: response.status, contentType: response.headers.get("content-type"), body: await response.json().catch(() => null) };
+}
+
+const ready = { status: 200, body: { status: "ready" } };
+
+describe("health and readiness", { timeout: 120_000 }, () => {
+  it("/healthz answers 200 and /readyz says ready on the web server and the worker", async () => {
+    const worker = await startWorker();
+    for (const base of [web.baseUrl, worker.httpUrl]) {
+      expect(await probe(`${base}/healthz`)).toEqual({ status: 200, contentType: "application/json", body: { status: "ok" } });
+      expect(await probe(`${base}/readyz`)).toMatchObject(ready);
+    }
+    expect(worker.httpUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it("a worker whose listener's port is taken does not start, and says which setting to change", async () => {
+    const first = await startWorker();
+    const port = new URL(first.httpUrl).port;
+    const taken = useSamePort(port);
+    await expect(taken()).rejects.toThrow(`The worker's HTTP listener cannot start on 127.0.0.1:${port}`);
+    await expect(taken()).rejects.toThrow("set WORKER_HTTP_PORT to a free port, or 0 for any");
+  });
+
+  it("the probes are not API endpoints", async () => {
+    for (const endpoint of ["/v1/healthz", "/v1/readyz"]) {
+      const answer = await probe(`${web.baseUrl}${endpoint}`);
+      expect(answer).toMatchObject({ status: 404, body: { success: false, error: "not_found" } });
+    }
+  });
+
+  it("/readyz is 503, naming the migration, while one is missing; ready again once it is applied", async () => {
+    const worker = await startWorker();
+    const sql = own.handle.sql;
+    const [latest] = await sql<Array<{ id: number; hash: string; created_at: string }>>`
+      select id, hash, created_at::text from drizzle.__drizzle_migrations order by created_at desc limit 1`;
+    await sql`delete from drizzle.__drizzle_migrations where id = ${latest!.id}`;
+    try {
+      for (const base of [web.baseUrl, worker.httpUrl]) {
+        const answer = await probe(`${base}/readyz`);
+        expect(answer.status).toBe(503);
+        expect(answer.body).toEqual({ status: "unavailable", reason: expect.stringMatching(/^database migrations not applied: 00\d\d_\w+$/) });
+        expect(await probe(`${base}/healthz`)).toMatchObject({ status: 200 });
+      }
+    } finally {
+      await sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${latest!.id}, ${latest!.hash}, ${latest!.created_at}::bigint)`;
+    }
+    for (const base of [web.baseUrl, worker.httpUrl]) expect(await probe(`${base}/readyz`)).toMatchObject(ready);
+  });
+
+  it("/readyz is 503 while the database is down, quickly and without details; ready again after it is back", async () => {
+    const worker = await startWorker();
+    await own.restart("fast", async () => {
+      for (const base of [web.baseUrl, worker.httpUrl]) {
+        const started = Date.now();
+        const answer = await probe(`${base}/readyz`);
+        expect(answer.status).toBe(503);
+        expect(answer.body.status).toBe("unavailable");
+        expect(answer.body.reason).toMatch(/^(database unreachable|the job pool is not running \(starting again\))$/);
+        expect(Date.now() - started).toBeLessThan(5_000);
+        expect(await probe(`${base}/healthz`)).toMatchObject({ status: 200, body: { status: "ok" } });
+      }
+      const webAnswer = await probe(`${web.baseUrl}/readyz`);
+      expect(webAnswer.body.reason).toBe("database unreachable");
+    });
+    for (const base of [web.baseUrl, worker.httpUrl]) {
+      await expect.poll(() => probe(`${base}/readyz`), { timeout: 30_000, interval: 500 }).toMatchObject(ready);
+    }
+  });
+});

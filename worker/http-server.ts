@@ -1,0 +1,68 @@
+/**
+ * The worker's own small HTTP listener, for operators only: /healthz,
+ * /readyz and /metrics (server/observability/endpoints.ts), on
+ * WORKER_HTTP_HOST:WORKER_HTTP_PORT (127.0.0.1:3001 unless set). It starts
+ * before the database is prepared, so /healthz answers from the first moment
+ * and /readyz says "starting" until the worker runs.
+ */
+import { createServer, type Server } from "node:http";
+import { log } from "@/server/log";
+import { type Answer, healthAnswer, metricsAnswer, readinessAnswer } from "@/server/observability/endpoints";
+import type { Readiness } from "@/server/observability/readiness";
+import type { WorkerHandle } from "./run";
+
+export type WorkerHttp = {
+  /** The address it listens on (the port chosen when WORKER_HTTP_PORT is 0). */
+  url: string;
+  /** Hands the running worker to the endpoints (until then: not ready, no database gauges). */
+  serve: (worker: WorkerHandle) => void;
+  close: () => Promise<void>;
+};
+
+const starting = async (): Promise<Readiness> => ({ ready: false, reason: "the worker is starting" });
+
+const notFound = (): Answer => ({
+  status: 404,
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify({ error: "not_found", message: "This listener serves /healthz, /readyz and /metrics only." }),
+});
+
+export async function startWorkerHttp(host: string, port: number): Promise<WorkerHttp> {
+  let worker: WorkerHandle | null = null;
+  const answer = (method: string, path: string, authorization: string | null): Answer | Promise<Answer> => {
+    if (method !== "GET" && method !== "HEAD") return { status: 405, headers: { Allow: "GET, HEAD" }, body: "" };
+    if (path === "/healthz") return healthAnswer();
+    if (path === "/readyz") return readinessAnswer(worker ? worker.readiness() : starting());
+    if (path === "/metrics") return metricsAnswer(authorization, worker?.databaseMetrics);
+    return notFound();
+  };
+  const server: Server = createServer((request, response) => {
+    const path = new URL(request.url ?? "/", "http://worker").pathname;
+    Promise.resolve(answer(request.method ?? "GET", path, request.headers.authorization ?? null))
+      .catch((error: unknown): Answer => {
+        log.error("worker http: answering failed", { path, error });
+        return { status: 500, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ error: "internal_error" }) };
+      })
+      .then(({ status, headers, body }) => response.writeHead(status, headers).end(request.method === "HEAD" ? undefined : body));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as { address: string; port: number };
+  const url = `http://${address.address.includes(":") ? `[${address.address}]` : address.address}:${address.port}`;
+  return {
+    url,
+    serve: (running) => {
+      worker = running;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
