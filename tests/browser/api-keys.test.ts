@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { users } from "@/db/schema";
 import { createUser, setCompanySuspended } from "@/server/domain/accounts";
-import { describeInBrowser, expectText, useBrowser } from "../support/browser";
+import { describeInBrowser, expectText, reopen, useBrowser } from "../support/browser";
 import { useTestDatabase } from "../support/database";
 import { makeCompany } from "../support/fixtures";
 import { callApi, useTestServer } from "../support/server";
@@ -49,7 +49,7 @@ describeInBrowser("API keys in the browser", () => {
     const row = page.getByRole("row", { name: /ATS sync/ });
     await expect(row.innerText()).resolves.toContain("by Ada Admin");
     await expect(page.locator("body").innerText()).resolves.not.toContain(key);
-    await page.reload();
+    await reopen(page);
     await row.getByText(/Active/).waitFor();
     await expect(row.innerText()).resolves.not.toMatch(/Never/);
     await screenshot("api-key-used");

@@ -14,7 +14,7 @@ import { createApiKey, createUser } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
 import { createWebhook, setWebhookEnabled } from "@/server/webhooks/manage";
 import { webhookOffReason } from "@/server/webhooks/unsent-reasons";
-import { describeInBrowser, expectText, useBrowser } from "../support/browser";
+import { describeInBrowser, expectText, reopen, useBrowser } from "../support/browser";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { type Receiver, startReceiver } from "../support/receiver";
@@ -198,7 +198,7 @@ describeInBrowser("the delivery log in the browser", () => {
     await rowsWith(page, cy.id).filter({ hasText: "Waiting" }).nth(1).waitFor();
     await receiver.waitFor(received + 1);
     await setWebhookEnabled(test.ctx, companyId, webhookId, false);
-    await page.reload();
+    await reopen(page);
     await rowsWith(page, cy.id).filter({ hasText: "Failed" }).nth(1).waitFor();
     for (const index of [0, 1]) {
       await rowsWith(page, cy.id).nth(index).getByRole("button", { name: "Attempts" }).click();
@@ -210,7 +210,7 @@ describeInBrowser("the delivery log in the browser", () => {
 
     await setWebhookEnabled(test.ctx, companyId, webhookId, true);
     receiver.answer(() => ({ status: 200 }));
-    await page.reload();
+    await reopen(page);
     const [latest] = await test.handle.sql<Array<{ failed: number }>>`
       select count(*)::int as failed from (
         select distinct on (event_id) status from webhook_messages where webhook_id = ${webhookId} order by event_id, seq desc

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createUser } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
 import { fanOutCompany } from "@/server/webhooks/fan-out";
-import { type BrowserSession, describeInBrowser, expectText, useBrowser } from "../support/browser";
+import { type BrowserSession, describeInBrowser, expectText, reopen, useBrowser } from "../support/browser";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, eventsOf, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { type Receiver, startReceiver } from "../support/receiver";
@@ -169,7 +169,7 @@ describeInBrowser("webhook management", () => {
       .getByTestId("message-outcome")
       .getByText(/Attempt 1 failed/)
       .waitFor();
-    await page.reload();
+    await reopen(page);
     await page.getByText("Retrying", { exact: true }).waitFor();
     await expect(health(session).innerText()).resolves.toMatch(
       /^Retrying since .+: the latest tries failed and are being retried; no message has failed for good\.$/,
@@ -178,7 +178,7 @@ describeInBrowser("webhook management", () => {
 
     // A day passes without a success (the run's start moved back: the server's clock is the real one).
     await test.handle.sql`update webhooks set failing_since = failing_since - interval '25 hours' where company_id = ${companyId}`;
-    await page.reload();
+    await reopen(page);
     await page.getByText("Failing", { exact: true }).waitFor();
     await expect(health(session).innerText()).resolves.toMatch(/^Failing since .+\. Unless a delivery succeeds, it is turned off at .+\.$/);
     await screenshot("state-failing-since");

@@ -106,3 +106,12 @@ export async function expectText(page: Page, text: string | RegExp) {
     expect(await page.locator("body").innerText(), `expected the page to show ${text}`).toMatch(text);
   }
 }
+
+/**
+ * Opens the page's address again, scrolled to the top. `page.reload()` makes
+ * Chromium restore the scroll position once the page's data has loaded, which
+ * can move another button under a click that was aimed a moment before.
+ */
+export async function reopen(page: Page) {
+  await page.goto(page.url());
+}
