@@ -15,7 +15,7 @@ import { and, asc, eq, min, sql } from "drizzle-orm";
 import { events, webhookMessages, webhooks } from "@/db/schema";
 import { deliverDue } from "@/server/webhooks/deliver";
 import type { DeliveryDeps } from "@/server/webhooks/deps";
-import { enqueueMessages } from "@/server/webhooks/messages";
+import { enqueueMessages, eventMessage, webhookTakes } from "@/server/webhooks/messages";
 
 /** How long after its event a message is created: about what fan-out takes. */
 const fanOutLagMs = 40;
@@ -56,19 +56,7 @@ export async function deliverHistory(deps: DeliveryDeps, companyId: string, unti
     const at = Math.min(until.getTime(), event.createdAt.getTime() + fanOutLagMs);
     await deliverUntil(at);
     clock = Math.max(clock, at);
-    const messages = targets
-      .filter((webhook) => webhook.eventTypes.includes(event.type) && (webhook.allInterviews || webhook.interviewIds.includes(event.interviewId)))
-      .map((webhook) => ({
-        id: deps.ctx.newId("message"),
-        companyId,
-        webhookId: webhook.id,
-        origin: "event" as const,
-        eventId: event.id,
-        eventType: event.type,
-        candidateId: event.candidateId,
-        eventTxId: event.txId,
-        eventSeq: event.seq,
-      }));
+    const messages = targets.filter((webhook) => webhookTakes(webhook, event)).map((webhook) => eventMessage(deps.ctx.newId, webhook, event));
     await enqueueMessages(db, messages, new Date(clock));
   }
   await deliverUntil(until.getTime());

@@ -10,16 +10,14 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { type EventType, webhooks } from "@/db/schema";
+import { webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { invalidState, notFound } from "@/server/domain/errors";
-import { enqueueMessages } from "./messages";
+import { enqueueMessages, eventMessage, type HistoryEventRow, historyEventOf } from "./messages";
 
 export const maxBackfillBatch = 1000;
 
 type Webhook = typeof webhooks.$inferSelect;
-type MissedEvent = { id: string; candidate_id: string; type: EventType; tx: string; seq: string };
-
 async function enabledWebhook(db: Executor, companyId: string, webhookId: string) {
   const [webhook] = await db
     .select()
@@ -55,8 +53,8 @@ export async function backfill(ctx: DomainContext, companyId: string, webhookId:
   return ctx.db.transaction(async (tx) => {
     const webhook = await enabledWebhook(tx, companyId, webhookId);
     const missed = [
-      ...(await tx.execute<MissedEvent>(sql`
-        select e.id, e.candidate_id, e.type, e.tx_id::text as tx, e.seq::text as seq
+      ...(await tx.execute<HistoryEventRow>(sql`
+        select e.id, e.candidate_id, e.interview_id, e.type, e.tx_id::text as tx, e.seq::text as seq
         ${missedEvents(webhook, since)}
         order by e.tx_id, e.seq
         limit ${maxBackfillBatch + 1}`)),
@@ -64,17 +62,7 @@ export async function backfill(ctx: DomainContext, companyId: string, webhookId:
     const batch = missed.slice(0, maxBackfillBatch);
     const sent = await enqueueMessages(
       tx,
-      batch.map((event) => ({
-        id: ctx.newId("message"),
-        companyId,
-        webhookId,
-        origin: "event" as const,
-        eventId: event.id,
-        eventType: event.type,
-        candidateId: event.candidate_id,
-        eventTxId: BigInt(event.tx),
-        eventSeq: BigInt(event.seq),
-      })),
+      batch.map((row) => eventMessage(ctx.newId, webhook, historyEventOf(row))),
       ctx.clock.now(),
     );
     return { sent: sent.length, more: missed.length > maxBackfillBatch };

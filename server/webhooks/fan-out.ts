@@ -26,10 +26,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { retryOnDeadlock } from "@/db/deadlocks";
-import { type EventType, fanOutPositions, webhooks } from "@/db/schema";
+import { fanOutPositions, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { enqueueFanOut } from "@/server/jobs/queue";
-import { enqueueMessages } from "./messages";
+import { enqueueMessages, eventMessage, type HistoryEventRow, historyEventOf, webhookTakes } from "./messages";
 
 const batchSize = 1000;
 /** The pauses before looking again, in the same job, at events an older transaction still keeps unsettled. */
@@ -37,7 +37,7 @@ const settleWaitsMs = [2, 5, 10, 20, 40];
 /** Then how soon a follow-up job looks again. */
 const unsettledRetryMs = 100;
 
-type HistoryRow = { id: string; candidate_id: string; interview_id: string; type: EventType; tx: string; seq: string; settled: boolean; horizon: string };
+type HistoryRow = HistoryEventRow & { settled: boolean; horizon: string };
 
 export async function fanOutCompany(ctx: DomainContext, companyId: string): Promise<{ created: number }> {
   let created = 0;
@@ -74,21 +74,9 @@ async function runFanOut(ctx: DomainContext, companyId: string, mayWait: boolean
             .from(webhooks)
             .where(and(eq(webhooks.companyId, companyId), eq(webhooks.enabled, true)));
     const now = ctx.clock.now();
-    const messages = settled.flatMap((event) =>
-      targets
-        .filter((webhook) => webhook.eventTypes.includes(event.type) && (webhook.allInterviews || webhook.interviewIds.includes(event.interview_id)))
-        .map((webhook) => ({
-          id: ctx.newId("message"),
-          companyId,
-          webhookId: webhook.id,
-          origin: "event" as const,
-          eventId: event.id,
-          eventType: event.type,
-          candidateId: event.candidate_id,
-          eventTxId: BigInt(event.tx),
-          eventSeq: BigInt(event.seq),
-        })),
-    );
+    const messages = settled
+      .map(historyEventOf)
+      .flatMap((event) => targets.filter((webhook) => webhookTakes(webhook, event)).map((webhook) => eventMessage(ctx.newId, webhook, event)));
     const created = (await enqueueMessages(tx, messages, now)).length;
 
     // Caught up: everything below the horizon has been seen, so the next run

@@ -13,7 +13,8 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { webhookMessages } from "@/db/schema";
+import { type EventType, webhookMessages, type webhooks } from "@/db/schema";
+import type { IdGenerator } from "@/server/ids";
 
 /** The channel that wakes the dispatchers when messages become ready now; sent with the commit that makes them ready. */
 export const readyChannel = "webhook_messages_ready";
@@ -23,6 +24,40 @@ export async function announceReady(tx: Executor) {
 }
 
 export type NewMessage = Omit<typeof webhookMessages.$inferInsert, "nextAttemptAt" | "createdAt" | "status" | "attemptCount" | "held">;
+
+/** An event of the history as the log needs it: what it is, whose chain it joins, and its place in the history's order. */
+export type HistoryEvent = { id: string; type: EventType; candidateId: string; interviewId: string; txId: bigint; seq: bigint };
+
+/** An event row as raw SQL reads it (`e.tx_id::text as tx, e.seq::text as seq`: bigints travel as text). */
+export type HistoryEventRow = { id: string; type: EventType; candidate_id: string; interview_id: string; tx: string; seq: string };
+
+export const historyEventOf = (row: HistoryEventRow): HistoryEvent => ({
+  id: row.id,
+  type: row.type,
+  candidateId: row.candidate_id,
+  interviewId: row.interview_id,
+  txId: BigInt(row.tx),
+  seq: BigInt(row.seq),
+});
+
+type WebhookScope = Pick<typeof webhooks.$inferSelect, "id" | "companyId" | "eventTypes" | "allInterviews" | "interviewIds">;
+
+/** Whether a webhook is sent an event: one of its event types, from an interview it covers. */
+export const webhookTakes = (webhook: WebhookScope, event: HistoryEvent) =>
+  webhook.eventTypes.includes(event.type) && (webhook.allInterviews || webhook.interviewIds.includes(event.interviewId));
+
+/** The message that brings an event of the history to a webhook (fan-out, sending past events, the demo's history). */
+export const eventMessage = (newId: IdGenerator, webhook: WebhookScope, event: HistoryEvent): NewMessage => ({
+  id: newId("message"),
+  companyId: webhook.companyId,
+  webhookId: webhook.id,
+  origin: "event",
+  eventId: event.id,
+  eventType: event.type,
+  candidateId: event.candidateId,
+  eventTxId: event.txId,
+  eventSeq: event.seq,
+});
 
 type Chain = { webhookId: string; candidateId?: string | null };
 type LinkedChain = { webhookId: string; candidateId: string };

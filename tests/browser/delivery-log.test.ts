@@ -5,11 +5,8 @@
  * name, search), resend links, the count before resending, texts in words,
  * what a member does not get, and the log and API keys on a phone.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { createApiKey, createUser } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
 import { createWebhook, setWebhookEnabled } from "@/server/webhooks/manage";
@@ -17,21 +14,14 @@ import { webhookOffReason } from "@/server/webhooks/unsent-reasons";
 import { describeInBrowser, expectText, reopen, useBrowser } from "../support/browser";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
-import { type Receiver, startReceiver } from "../support/receiver";
+import { useProcessReceiver } from "../support/receiver";
 import { useTestServer } from "../support/server";
 import { useWorkerProcesses } from "../support/worker-process";
 
 const test = useTestDatabase();
-let receiver: Receiver;
-let caFile: string;
-beforeAll(async () => {
-  receiver = await startReceiver();
-  caFile = path.join(mkdtempSync(path.join(tmpdir(), "interview-api-ca-")), "receiver.pem");
-  writeFileSync(caFile, receiver.ca);
-});
-afterAll(() => receiver.close());
+const delivery = useProcessReceiver();
 
-const deliveryEnv = () => ({ WEBHOOK_ALLOW_TARGETS: receiver.target, WEBHOOK_CA_FILE: caFile });
+const deliveryEnv = delivery.env;
 const server = useTestServer(test, deliveryEnv);
 const startWorker = useWorkerProcesses(() => ({ DATABASE_URL: test.url, FILE_STORAGE_DIR: test.filesDir, ...deliveryEnv() }));
 const open = useBrowser(server, "delivery-log");
@@ -51,8 +41,8 @@ beforeAll(async () => {
     await createWebhook(
       test.ctx,
       companyId,
-      { url: receiver.url("/hooks/log"), eventTypes: ["candidate.submitted", "candidate.ready"] },
-      { allowTargets: [receiver.target] },
+      { url: delivery.receiver.url("/hooks/log"), eventTypes: ["candidate.submitted", "candidate.ready"] },
+      { allowTargets: [delivery.receiver.target] },
     )
   ).id;
 });
@@ -101,7 +91,7 @@ describeInBrowser("the delivery log in the browser", () => {
     await page.goto(`/settings/webhooks/${webhookId}`);
     await rowsWith(page, ada.id).first().getByText("Delivered").waitFor();
     await rowsWith(page, ada.id).nth(1).getByText("Delivered").waitFor();
-    const received = await receiver.waitFor(2);
+    const received = await delivery.receiver.waitFor(2);
     const row = rowsWith(page, ada.id).first();
     await row.getByText("Ada Lovelace").waitFor();
     const eventId = (await row.getByTestId("event-id").textContent())!.trim();
@@ -171,7 +161,7 @@ describeInBrowser("the delivery log in the browser", () => {
     await page.goto(`/settings/webhooks/${webhookId}`);
     const original = rowsWith(page, adaId).first();
     const originalEvent = (await original.getByTestId("event-id").textContent())!.trim();
-    receiver.answer(() => ({ status: 500, body: "receiver is down" }));
+    delivery.receiver.answer(() => ({ status: 500, body: "receiver is down" }));
     await original.getByRole("button", { name: "Resend" }).click();
     await page
       .getByTestId("message-outcome")
@@ -192,11 +182,11 @@ describeInBrowser("the delivery log in the browser", () => {
       .waitFor();
 
     // A candidate whose first message waits for a retry holds the next one back; then the webhook is turned off.
-    const received = receiver.received.length;
+    const received = delivery.receiver.received.length;
     const cy = await submitCandidate("cy@example.com");
     await rowsWith(page, cy.id).nth(1).waitFor();
     await rowsWith(page, cy.id).filter({ hasText: "Waiting" }).nth(1).waitFor();
-    await receiver.waitFor(received + 1);
+    await delivery.receiver.waitFor(received + 1);
     await setWebhookEnabled(test.ctx, companyId, webhookId, false);
     await reopen(page);
     await rowsWith(page, cy.id).filter({ hasText: "Failed" }).nth(1).waitFor();
@@ -209,7 +199,7 @@ describeInBrowser("the delivery log in the browser", () => {
     }
 
     await setWebhookEnabled(test.ctx, companyId, webhookId, true);
-    receiver.answer(() => ({ status: 200 }));
+    delivery.receiver.answer(() => ({ status: 200 }));
     await reopen(page);
     const [latest] = await test.handle.sql<Array<{ failed: number }>>`
       select count(*)::int as failed from (

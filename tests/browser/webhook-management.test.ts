@@ -5,32 +5,22 @@
  * off, sending past events, ending the previous secret, a deleted webhook,
  * an address that does not resolve).
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { createUser } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
 import { fanOutCompany } from "@/server/webhooks/fan-out";
 import { type BrowserSession, describeInBrowser, expectText, reopen, useBrowser } from "../support/browser";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, eventsOf, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
-import { type Receiver, startReceiver } from "../support/receiver";
+import { useProcessReceiver } from "../support/receiver";
 import { useTestServer } from "../support/server";
 import { verifySignature } from "../support/webhook-fixtures";
 import { useWorkerProcesses } from "../support/worker-process";
 
 const test = useTestDatabase();
-let receiver: Receiver;
-let caFile: string;
-beforeAll(async () => {
-  receiver = await startReceiver();
-  caFile = path.join(mkdtempSync(path.join(tmpdir(), "interview-api-ca-")), "receiver.pem");
-  writeFileSync(caFile, receiver.ca);
-});
-afterAll(() => receiver.close());
+const delivery = useProcessReceiver();
 
-const deliveryEnv = () => ({ WEBHOOK_ALLOW_TARGETS: receiver.target, WEBHOOK_CA_FILE: caFile });
+const deliveryEnv = delivery.env;
 const server = useTestServer(test, deliveryEnv);
 const startWorker = useWorkerProcesses(() => ({ DATABASE_URL: test.url, FILE_STORAGE_DIR: test.filesDir, ...deliveryEnv() }));
 const open = useBrowser(server, "webhook-management");
@@ -71,7 +61,7 @@ describeInBrowser("webhook management", () => {
     const { page, screenshot, signIn } = session;
     await signIn("ada@hooks.example", password);
     await page.getByRole("link", { name: "Add webhook" }).click();
-    await page.getByLabel("Address").fill(receiver.url(webhookPath));
+    await page.getByLabel("Address").fill(delivery.receiver.url(webhookPath));
     await page.getByLabel("Name (optional)").fill("ATS sync");
     await page.getByLabel("Description (optional)").fill("Feeds the hiring board. Ask Ops before changing it.");
     await screenshot("new-webhook-with-name");
@@ -80,7 +70,7 @@ describeInBrowser("webhook management", () => {
     webhookUrl = page.url();
     await page.getByRole("heading", { name: "ATS sync" }).waitFor();
     await expectText(page, "Feeds the hiring board. Ask Ops before changing it.");
-    expect(await page.getByTestId("webhook-address").innerText()).toBe(receiver.url(webhookPath));
+    expect(await page.getByTestId("webhook-address").innerText()).toBe(delivery.receiver.url(webhookPath));
     await page.getByText("No deliveries yet", { exact: true }).waitFor();
     await expect(health(session).innerText()).resolves.toBe("No message has been delivered yet.");
     expect(await page.getByText(/does not resolve/).count()).toBe(0); // the receiver's target is allowed: no warning
@@ -95,7 +85,7 @@ describeInBrowser("webhook management", () => {
     await screenshot("backfill-counted");
     await dialog.getByRole("button", { name: "Send 3 events" }).click();
     await expectText(page, "3 events queued for this webhook.");
-    const arrived = await receiver.waitFor(3);
+    const arrived = await delivery.receiver.waitFor(3);
     const history = await eventsOf(test.ctx, pastCandidateId);
     expect(arrived.map((request) => JSON.parse(request.body).id)).toEqual(history.map((event) => event.id));
     expect(arrived.map((request) => request.path)).toEqual(Array(3).fill(webhookPath));
@@ -150,9 +140,9 @@ describeInBrowser("webhook management", () => {
     expect(await page.getByText(/The previous secret keeps signing too/).count()).toBe(0);
     await screenshot("previous-secret-stopped");
 
-    const before = receiver.received.length;
+    const before = delivery.receiver.received.length;
     await sendSample(session);
-    const [sample] = (await receiver.waitFor(before + 1)).slice(before);
+    const [sample] = (await delivery.receiver.waitFor(before + 1)).slice(before);
     expect(verifySignature(String(sample!.headers["service-signature"]), sample!.body, secret)).toMatchObject({ valid: true, values: 1 });
     await session.close();
   });
@@ -163,7 +153,7 @@ describeInBrowser("webhook management", () => {
     const { page, screenshot, signIn } = session;
     await signIn("ada@hooks.example", password);
     await page.goto(webhookUrl);
-    receiver.answer(() => ({ status: 500, body: "down for maintenance" }));
+    delivery.receiver.answer(() => ({ status: 500, body: "down for maintenance" }));
     await sendSample(session);
     await page
       .getByTestId("message-outcome")
@@ -196,7 +186,7 @@ describeInBrowser("webhook management", () => {
     await expect(page.getByRole("button", { name: "Send past events…" }).isDisabled()).resolves.toBe(true);
     await screenshot("state-off-with-count");
 
-    receiver.answer(() => ({ status: 200 }));
+    delivery.receiver.answer(() => ({ status: 200 }));
     await page.getByRole("button", { name: "Turn on" }).click();
     await page.getByText("No deliveries yet", { exact: true }).waitFor();
     await expect(health(session).innerText()).resolves.toBe("No message has been delivered since it was turned on again.");
@@ -236,7 +226,7 @@ describeInBrowser("webhook management", () => {
     const session = await open();
     const { page, screenshot, signIn } = session;
     await signIn("max@hooks.example", password);
-    const masked = `https://${receiver.target}/…`;
+    const masked = `https://${delivery.receiver.target}/…`;
     const item = page.getByRole("listitem").filter({ hasText: "ATS sync" });
     await item.getByRole("link", { name: "ATS sync" }).waitFor();
     await item.getByText(masked, { exact: true }).waitFor();

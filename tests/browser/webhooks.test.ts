@@ -3,30 +3,20 @@
  * real HTTPS receiver: an admin sets up a webhook, sends a sample, reads the
  * log and resends; a team member sees health only.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { createUser } from "@/server/domain/accounts";
 import { type BrowserSession, describeInBrowser, expectText, useBrowser } from "../support/browser";
 import { useTestDatabase } from "../support/database";
 import { makeCompany, makeInterview } from "../support/fixtures";
-import { type Receiver, startReceiver } from "../support/receiver";
+import { useProcessReceiver } from "../support/receiver";
 import { useTestServer } from "../support/server";
 import { verifySignature } from "../support/webhook-fixtures";
 import { useWorkerProcesses } from "../support/worker-process";
 
 const test = useTestDatabase();
-let receiver: Receiver;
-let caFile: string;
-beforeAll(async () => {
-  receiver = await startReceiver();
-  caFile = path.join(mkdtempSync(path.join(tmpdir(), "interview-api-ca-")), "receiver.pem");
-  writeFileSync(caFile, receiver.ca);
-});
-afterAll(() => receiver.close());
+const delivery = useProcessReceiver();
 
-const deliveryEnv = () => ({ WEBHOOK_ALLOW_TARGETS: receiver.target, WEBHOOK_CA_FILE: caFile });
+const deliveryEnv = delivery.env;
 const server = useTestServer(test, deliveryEnv);
 const startWorker = useWorkerProcesses(() => ({ DATABASE_URL: test.url, FILE_STORAGE_DIR: test.filesDir, ...deliveryEnv() }));
 const open = useBrowser(server, "webhooks");
@@ -68,7 +58,7 @@ describeInBrowser("webhooks in the browser", () => {
     await expectText(page, "The address must use a host name, not an IP address.");
     await screenshot("webhook-address-checked-as-typed");
     webhookPath = "/hooks/interviews?token=private-part";
-    await address.fill(receiver.url(webhookPath));
+    await address.fill(delivery.receiver.url(webhookPath));
     await page.getByLabel(/Scored/).uncheck();
     await page.getByRole("button", { name: "Add webhook" }).click();
     await page.waitForURL(/\/settings\/webhooks\/wh_/);
@@ -78,7 +68,7 @@ describeInBrowser("webhooks in the browser", () => {
     await sendSample(session);
     const outcome = page.getByTestId("message-outcome");
     await outcome.getByText("The address answered 200").waitFor();
-    const [sample] = await receiver.waitFor(1);
+    const [sample] = await delivery.receiver.waitFor(1);
     expect(sample!.path).toBe(webhookPath);
     expect(JSON.parse(sample!.body)).toMatchObject({ test: true, type: "candidate.ready" });
 
@@ -94,13 +84,13 @@ describeInBrowser("webhooks in the browser", () => {
     await page.getByTestId("chart-succeeded").filter({ hasText: /^1$/ }).waitFor();
     await screenshot("sample-delivered");
 
-    receiver.answer(() => ({ status: 500, body: "receiver is down" }));
+    delivery.receiver.answer(() => ({ status: 500, body: "receiver is down" }));
     await firstRow.getByRole("button", { name: "Resend" }).click();
     await page
       .getByTestId("message-outcome")
       .getByText(/Attempt 1 failed: Answered with an error status \(HTTP 500\)/)
       .waitFor();
-    await receiver.waitFor(2);
+    await delivery.receiver.waitFor(2);
     await screenshot("resend-failed");
 
     // A resend is a new log entry (newest first), waiting for its retry.
@@ -116,7 +106,7 @@ describeInBrowser("webhooks in the browser", () => {
     await expect(dialog.innerText()).resolves.toMatch(/service-signature: t=\d+,v1=[0-9a-f]{64}/i);
     await screenshot("attempts-with-body");
     await page.keyboard.press("Escape");
-    receiver.answer(() => ({ status: 200 }));
+    delivery.receiver.answer(() => ({ status: 200 }));
 
     await page.getByRole("button", { name: "7 days" }).click();
     await page.getByTestId("chart-waiting").filter({ hasText: /^1$/ }).waitFor();
@@ -128,7 +118,7 @@ describeInBrowser("webhooks in the browser", () => {
     const session = await open("phone");
     const { page, screenshot, signIn, trpc } = session;
     await signIn("max@hooks.example", password);
-    const masked = `https://${receiver.target}/…`;
+    const masked = `https://${delivery.receiver.target}/…`;
     await page.getByRole("link", { name: masked }).waitFor();
     await expectText(page, /Success \(24 h\)/);
     await screenshot("member-webhooks-phone");
@@ -191,7 +181,7 @@ describeInBrowser("webhooks in the browser", () => {
     const session = await open();
     const { page, screenshot, signIn } = session;
     await signIn("ada@hooks.example", password);
-    await page.getByRole("link", { name: receiver.url(webhookPath) }).click();
+    await page.getByRole("link", { name: delivery.receiver.url(webhookPath) }).click();
     await page.getByRole("link", { name: "Edit" }).click();
     await page.getByLabel("Only the interviews I choose").check();
     await page.getByRole("button", { name: "Save changes" }).click();

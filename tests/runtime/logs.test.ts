@@ -11,36 +11,25 @@
  *   one its answer sent as X-Trace-Id), each delivery line the event and
  *   message ids.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { createUser } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
 import { loadInterview } from "@/server/domain/interviews";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
-import { type Receiver, startReceiver } from "../support/receiver";
+import { useProcessReceiver } from "../support/receiver";
 import { callApi, type TestServer, useTestServer } from "../support/server";
 import { useWorkerProcesses } from "../support/worker-process";
 
 const test = useTestDatabase();
-let receiver: Receiver;
-let caFile: string;
+const delivery = useProcessReceiver();
 
-beforeAll(async () => {
-  receiver = await startReceiver();
-  caFile = path.join(mkdtempSync(path.join(tmpdir(), "interview-api-ca-")), "receiver.pem");
-  writeFileSync(caFile, receiver.ca);
-});
-afterAll(() => receiver.close());
-
-const web = useTestServer(test, () => ({ LOG_LEVEL: "debug", WEBHOOK_ALLOW_TARGETS: receiver.target }));
+const web = useTestServer(test, () => ({ LOG_LEVEL: "debug", WEBHOOK_ALLOW_TARGETS: delivery.receiver.target }));
 const startWorker = useWorkerProcesses(() => ({
   DATABASE_URL: test.url,
   FILE_STORAGE_DIR: test.filesDir,
-  WEBHOOK_ALLOW_TARGETS: receiver.target,
-  WEBHOOK_CA_FILE: caFile,
+  WEBHOOK_ALLOW_TARGETS: delivery.receiver.target,
+  WEBHOOK_CA_FILE: delivery.caFile,
   LOG_LEVEL: "debug",
 }));
 
@@ -82,7 +71,7 @@ it("logs no secret, and ties every API line to its trace id and every delivery l
   const cookie = await signIn(web, "admin@logged.example", password);
 
   const { key } = await settings<{ key: string }>(web, cookie, "apiKeys.create", { name: "Logged key" });
-  const created = await settings<{ id: string; secret: string }>(web, cookie, "webhooks.create", { url: receiver.url("/logged") });
+  const created = await settings<{ id: string; secret: string }>(web, cookie, "webhooks.create", { url: delivery.receiver.url("/logged") });
   const revealed = await settings<{ secret: string }>(web, cookie, "webhooks.revealSecret", { id: created.id });
   const rotated = await settings<{ secret: string }>(web, cookie, "webhooks.rotateSecret", { id: created.id });
   const secrets = [created.secret, revealed.secret, rotated.secret];
@@ -105,17 +94,17 @@ it("logs no secret, and ties every API line to its trace id and every delivery l
   }
 
   // Three events; the receiver refuses the first try (its retry waits a minute), so only that one and nothing else arrives at first.
-  receiver.answer(() => ({ status: 500, body: "not now" }));
+  delivery.receiver.answer(() => ({ status: 500, body: "not now" }));
   const candidate = await startCandidate(test.ctx, interview.id, { email: "logged@example.com" });
   await completeSteps(test.ctx, await loadInterview(test.ctx.db, interview.id), candidate.id);
   await scoreAndRecord(test.ctx, candidate.id);
   test.clock.set(new Date());
   await submitAttempt(test.ctx, candidate.id);
-  const [refused] = await receiver.waitFor(1);
+  const [refused] = await delivery.receiver.waitFor(1);
   expect(refused!.headers["webhook-signature"]).toMatch(/^v1,\S+ v1,\S+$/);
   await expect.poll(() => worker.output(), { timeout: 15_000 }).toContain('"message":"webhook delivery"');
 
-  const signatureValues = receiver.received.flatMap((request) => [
+  const signatureValues = delivery.receiver.received.flatMap((request) => [
     ...String(request.headers["webhook-signature"]).split(" "),
     ...String(request.headers["service-signature"])
       .split(",")

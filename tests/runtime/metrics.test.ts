@@ -5,11 +5,8 @@
  * (tests/support/prometheus-text.ts), and the counters must move with real
  * /v1 requests and real deliveries to the loopback HTTPS receiver.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { webhooks } from "@/db/schema";
 import { createUser } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
@@ -22,29 +19,21 @@ import { apiCompany } from "../support/api-fixtures";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { type Family, parsePrometheusText, sampleValue } from "../support/prometheus-text";
-import { type Receiver, startReceiver } from "../support/receiver";
+import { useProcessReceiver } from "../support/receiver";
 import { callApi, useTestServer } from "../support/server";
 import { allowReceiver } from "../support/webhook-fixtures";
 import { useWorkerProcesses } from "../support/worker-process";
 
 const token = "metrics-token-for-the-tests-0123";
 const test = useTestDatabase();
-let receiver: Receiver;
-let caFile: string;
-
-beforeAll(async () => {
-  receiver = await startReceiver();
-  caFile = path.join(mkdtempSync(path.join(tmpdir(), "interview-api-ca-")), "receiver.pem");
-  writeFileSync(caFile, receiver.ca);
-});
-afterAll(() => receiver.close());
+const delivery = useProcessReceiver();
 
 const web = useTestServer(test, { METRICS_TOKEN: token, RATE_LIMIT_PER_KEY: "8" });
 const startWorker = useWorkerProcesses(() => ({
   DATABASE_URL: test.url,
   FILE_STORAGE_DIR: test.filesDir,
-  WEBHOOK_ALLOW_TARGETS: receiver.target,
-  WEBHOOK_CA_FILE: caFile,
+  WEBHOOK_ALLOW_TARGETS: delivery.receiver.target,
+  WEBHOOK_CA_FILE: delivery.caFile,
   METRICS_TOKEN: token,
 }));
 
@@ -131,10 +120,10 @@ describe("/metrics", { timeout: 90_000 }, () => {
     const before = await metricsOf(worker.httpUrl);
     const companyId = await makeCompany(test.ctx, "Delivered");
     const interview = await makeInterview(test.ctx, companyId);
-    receiver.answer((request) => (request.path === "/refusing" ? { status: 500, body: "down" } : { status: 200 }));
-    await createWebhook(test.ctx, companyId, { url: receiver.url("/accepting") }, allowReceiver(receiver));
-    const refusing = await createWebhook(test.ctx, companyId, { url: receiver.url("/refusing") }, allowReceiver(receiver));
-    const off = await createWebhook(test.ctx, companyId, { url: receiver.url("/off") }, allowReceiver(receiver));
+    delivery.receiver.answer((request) => (request.path === "/refusing" ? { status: 500, body: "down" } : { status: 200 }));
+    await createWebhook(test.ctx, companyId, { url: delivery.receiver.url("/accepting") }, allowReceiver(delivery.receiver));
+    const refusing = await createWebhook(test.ctx, companyId, { url: delivery.receiver.url("/refusing") }, allowReceiver(delivery.receiver));
+    const off = await createWebhook(test.ctx, companyId, { url: delivery.receiver.url("/off") }, allowReceiver(delivery.receiver));
     await test.ctx.db.update(webhooks).set({ enabled: false }).where(eq(webhooks.id, off.id));
 
     const candidate = await startCandidate(test.ctx, interview.id, { email: "counted@example.com" });
@@ -160,7 +149,7 @@ describe("/metrics", { timeout: 90_000 }, () => {
     expect(moved(before, after, "interview_webhook_delivery_duration_seconds_count", { outcome: "succeeded" })).toBe(3);
     expect(moved(before, after, "interview_webhook_delivery_duration_seconds_count", { outcome: "retry_scheduled" })).toBe(1);
     expect(after.get("interview_webhook_delivery_duration_seconds")?.type).toBe("histogram");
-    expect(receiver.received.filter((request) => request.path === "/refusing")).toHaveLength(1);
+    expect(delivery.receiver.received.filter((request) => request.path === "/refusing")).toHaveLength(1);
 
     // The gauges are read at most every 5 seconds.
     await expect

@@ -3,9 +3,13 @@
  * certificate made at test time for `localhost`. It records every request
  * (raw body bytes included) and answers as the test tells it.
  */
+import { mkdtempSync, writeFileSync } from "node:fs";
 import type { IncomingHttpHeaders } from "node:http";
 import { createServer, type Server } from "node:https";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { generate } from "selfsigned";
+import { afterAll, beforeAll } from "vitest";
 
 export type Received = { method: string; path: string; headers: IncomingHttpHeaders; body: string; at: number };
 /** How to answer; `until` holds the answer back until it settles, for tests that interleave work with an attempt in flight. */
@@ -70,5 +74,32 @@ export async function startReceiver(): Promise<Receiver> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * A receiver for the product's own processes (the server, worker processes)
+ * in a test file: started before its tests and closed after them, with its
+ * certificate written to a file those processes are told to trust.
+ */
+export function useProcessReceiver() {
+  let started: Receiver | undefined;
+  let caFile = "";
+  beforeAll(async () => {
+    started = await startReceiver();
+    caFile = path.join(mkdtempSync(path.join(tmpdir(), "interview-api-ca-")), "receiver.pem");
+    writeFileSync(caFile, started.ca);
+  });
+  afterAll(() => started?.close());
+  return {
+    get receiver(): Receiver {
+      if (!started) throw new Error("The receiver starts in beforeAll; use it in hooks and tests only.");
+      return started;
+    },
+    get caFile() {
+      return caFile;
+    },
+    /** What lets the processes deliver to it: its target allowed, its certificate trusted. */
+    env: () => ({ WEBHOOK_ALLOW_TARGETS: started!.target, WEBHOOK_CA_FILE: caFile }),
   };
 }

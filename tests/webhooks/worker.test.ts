@@ -3,11 +3,8 @@
  * it) against a real HTTPS receiver: deliveries end to end, a worker killed
  * with SIGKILL mid-delivery, and a SIGTERM while a delivery is in flight.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { and, eq, isNotNull } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { webhookMessages, webhooks } from "@/db/schema";
 import { submitAttempt } from "@/server/domain/attempts";
 import { taskNames } from "@/server/jobs/queue";
@@ -15,32 +12,25 @@ import { createWebhook } from "@/server/webhooks/manage";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { lockJobsAsDeadWorker, queuedJobs } from "../support/jobs";
-import { type Receiver, startReceiver } from "../support/receiver";
+import { useProcessReceiver } from "../support/receiver";
 import { allowReceiver } from "../support/webhook-fixtures";
 import { useWorkerProcesses } from "../support/worker-process";
 
 const test = useTestDatabase();
-let receiver: Receiver;
-let caFile: string;
+const delivery = useProcessReceiver();
 const leaseSeconds = 11;
 
-beforeAll(async () => {
-  receiver = await startReceiver();
-  caFile = path.join(mkdtempSync(path.join(tmpdir(), "interview-api-ca-")), "receiver.pem");
-  writeFileSync(caFile, receiver.ca);
-});
-afterAll(() => receiver.close());
 beforeEach(async () => {
-  receiver.received.length = 0;
-  receiver.answer(() => ({ status: 200 }));
+  delivery.receiver.received.length = 0;
+  delivery.receiver.answer(() => ({ status: 200 }));
   await test.ctx.db.update(webhooks).set({ enabled: false });
 });
 
 const startWorkerProcess = useWorkerProcesses(() => ({
   DATABASE_URL: test.url,
   FILE_STORAGE_DIR: test.filesDir,
-  WEBHOOK_ALLOW_TARGETS: receiver.target,
-  WEBHOOK_CA_FILE: caFile,
+  WEBHOOK_ALLOW_TARGETS: delivery.receiver.target,
+  WEBHOOK_CA_FILE: delivery.caFile,
   WEBHOOK_ATTEMPT_LEASE_SECONDS: String(leaseSeconds),
 }));
 
@@ -57,7 +47,7 @@ async function submittedCandidate(interviewId: string, email: string) {
 async function setup(name: string, eventTypes?: ["candidate.submitted"]) {
   const companyId = await makeCompany(test.ctx, name);
   const interview = await makeInterview(test.ctx, companyId);
-  const { id } = await createWebhook(test.ctx, companyId, { url: receiver.url(), eventTypes }, allowReceiver(receiver));
+  const { id } = await createWebhook(test.ctx, companyId, { url: delivery.receiver.url(), eventTypes }, allowReceiver(delivery.receiver));
   return { companyId, interview, webhookId: id };
 }
 
@@ -69,26 +59,26 @@ describe("the worker process", { timeout: 90_000 }, () => {
     await startWorkerProcess();
     const { interview, webhookId } = await setup("EndToEnd");
     await submittedCandidate(interview.id, "e2e@example.com");
-    await receiver.waitFor(3);
-    expect(receiver.received.map((r) => r.headers["service-event-type"])).toEqual(["candidate.submitted", "candidate.scored", "candidate.ready"]);
+    await delivery.receiver.waitFor(3);
+    expect(delivery.receiver.received.map((r) => r.headers["service-event-type"])).toEqual(["candidate.submitted", "candidate.scored", "candidate.ready"]);
     await expect.poll(() => messageStatuses(webhookId)).toEqual(["succeeded", "succeeded", "succeeded"]);
   });
 
   it("delivers again, with the same event id, a message whose worker was killed mid-delivery", async () => {
     const first = await startWorkerProcess();
     const { interview, webhookId } = await setup("Killed", ["candidate.submitted"]);
-    receiver.answer(() => ({ status: 200, delayMs: 5_000 }));
+    delivery.receiver.answer(() => ({ status: 200, delayMs: 5_000 }));
     await submittedCandidate(interview.id, "killed@example.com");
-    await receiver.waitFor(1);
+    await delivery.receiver.waitFor(1);
     first.child.kill("SIGKILL");
     await new Promise((resolve) => first.child.once("exit", resolve));
-    receiver.answer(() => ({ status: 200 }));
+    delivery.receiver.answer(() => ({ status: 200 }));
     // A restart after the attempt's lease has run out picks the message up at once.
     await new Promise((resolve) => setTimeout(resolve, leaseSeconds * 1000));
     await startWorkerProcess();
-    await receiver.waitFor(2, 30_000);
-    expect(receiver.received).toHaveLength(2);
-    expect(receiver.received[1]!.headers["service-event-id"]).toBe(receiver.received[0]!.headers["service-event-id"]);
+    await delivery.receiver.waitFor(2, 30_000);
+    expect(delivery.receiver.received).toHaveLength(2);
+    expect(delivery.receiver.received[1]!.headers["service-event-id"]).toBe(delivery.receiver.received[0]!.headers["service-event-id"]);
     await expect.poll(() => messageStatuses(webhookId)).toEqual(["succeeded"]);
   });
 
@@ -98,16 +88,16 @@ describe("the worker process", { timeout: 90_000 }, () => {
     await lockJobsAsDeadWorker(test.ctx.db);
     expect((await queuedJobs(test.ctx.db, taskNames.fanOut)).map((job) => job.lockedBy)).toEqual(["worker-killed-a-minute-ago"]);
     await startWorkerProcess();
-    await receiver.waitFor(3, 20_000);
+    await delivery.receiver.waitFor(3, 20_000);
     await expect.poll(() => messageStatuses(webhookId), { timeout: 10_000 }).toEqual(["succeeded", "succeeded", "succeeded"]);
   });
 
   it("lets an in-flight delivery finish on SIGTERM, then exits cleanly", async () => {
     const worker = await startWorkerProcess();
     const { interview, webhookId } = await setup("Terminated", ["candidate.submitted"]);
-    receiver.answer(() => ({ status: 200, delayMs: 2_000 }));
+    delivery.receiver.answer(() => ({ status: 200, delayMs: 2_000 }));
     await submittedCandidate(interview.id, "term@example.com");
-    await receiver.waitFor(1);
+    await delivery.receiver.waitFor(1);
     worker.child.kill("SIGTERM");
     const code = await new Promise((resolve) => worker.child.once("exit", (exitCode) => resolve(exitCode)));
     expect(code).toBe(0);
