@@ -37,7 +37,8 @@ export async function startWorkerHttp(host: string, port: number): Promise<Worke
     return notFound();
   };
   const server: Server = createServer((request, response) => {
-    const path = new URL(request.url ?? "/", "http://worker").pathname;
+    // The path as sent, without the query; never parsed as a URL, so no request line can make this callback throw.
+    const path = (request.url ?? "/").split("?")[0]!;
     Promise.resolve(answer(request.method ?? "GET", path, request.headers.authorization ?? null))
       .catch((error: unknown): Answer => {
         log.error("worker http: answering failed", { path, error });

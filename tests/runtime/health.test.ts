@@ -6,6 +6,7 @@
  * once it is back. Neither probe is under /v1, and neither is redirected.
  */
 import { mkdtempSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -29,6 +30,20 @@ const useSamePort = (port: string) => {
   return startOnSamePort;
 };
 
+/** Sends a request line as typed, which fetch would refuse or rewrite, and returns the status line of the answer. */
+function rawStatusLine(base: string, requestLine: string) {
+  const { hostname, port } = new URL(base);
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(`${requestLine}\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`));
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk;
+    });
+    socket.on("end", () => resolve(answer.split("\r\n")[0]!));
+    socket.on("error", reject);
+  });
+}
+
 async function probe(url: string) {
   const response = await fetch(url, { redirect: "manual" });
   return { status: response.status, contentType: response.headers.get("content-type"), body: await response.json().catch(() => null) };
@@ -44,6 +59,14 @@ describe("health and readiness", { timeout: 120_000 }, () => {
       expect(await probe(`${base}/readyz`)).toMatchObject(ready);
     }
     expect(worker.httpUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it("the worker's listener answers request lines that are no valid URL, and keeps running", async () => {
+    const worker = await startWorker();
+    for (const target of ["http://a:99999/healthz", "http://%zz/", "//healthz", "*"]) {
+      expect(await rawStatusLine(worker.httpUrl, `GET ${target} HTTP/1.1`)).toMatch(/^HTTP\/1\.1 (200|404)/);
+    }
+    expect(await probe(`${worker.httpUrl}/healthz`)).toMatchObject({ status: 200 });
   });
 
   it("a worker whose listener's port is taken does not start, and says which setting to change", async () => {
