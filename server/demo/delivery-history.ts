@@ -10,6 +10,9 @@
  * through the history. What is still waiting at the end (a retry due after
  * now) is the worker's, like any other message; fan-out later finds every
  * event already logged (one message per webhook and event) and adds nothing.
+ * Unlike the dispatcher's, these requests run inside the seed's transaction
+ * (deliver.ts keeps none open during HTTP): the demo's own receiver, on
+ * loopback, answers at once, and a seed that fails leaves nothing behind.
  */
 import { and, asc, eq, min, sql } from "drizzle-orm";
 import { events, webhookMessages, webhooks } from "@/db/schema";

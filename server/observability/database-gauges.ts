@@ -88,7 +88,7 @@ export function databaseGauges(sql: postgres.Sql, options: { leaseSeconds: numbe
   });
   const webhooks = new Gauge({
     name: "interview_webhooks",
-    help: "Webhooks, over all companies, that are failing (enabled, in a run of failed deliveries) or disabled (by an admin or the failure policy).",
+    help: "Webhooks, over all companies, in a run of failed deliveries while on (the settings call these retrying or failing) or turned off (by an admin or the failure policy).",
     labelNames: ["state"] as const,
     registers,
   });
@@ -117,7 +117,7 @@ export function databaseGauges(sql: postgres.Sql, options: { leaseSeconds: numbe
       jobs.set({ state: "scheduled" }, current.jobs_scheduled);
       jobs.set({ state: "running" }, current.jobs_running);
       jobs.set({ state: "failed" }, current.jobs_failed);
-      webhooks.set({ state: "failing" }, current.webhooks_failing);
+      webhooks.set({ state: "in_failure_run" }, current.webhooks_failing);
       webhooks.set({ state: "disabled" }, current.webhooks_disabled);
       return `${await statusRegistry.metrics()}${await registry.metrics()}`;
     },

@@ -3,6 +3,7 @@ import type postgres from "postgres";
 import type { AiStep, accessModes, DocumentStep, InterviewStatus, QuestionType } from "@/db/schema";
 import { iso, links } from "./links";
 import { keysetPage } from "./paging";
+import { likeLiteral } from "./stored-values";
 
 type InterviewRow = {
   id: string;
@@ -93,19 +94,19 @@ export async function getInterview(sql: postgres.Sql, companyId: string, intervi
 
 /**
  * The interview behind a `candidate_link`, for the public page candidates
- * open: any company's, not deleted, with its company's name. Nothing about
- * its candidates.
+ * open: not deleted, of a company that is not suspended, with the company's
+ * name. Nothing about its candidates.
  */
 export async function getInterviewForCandidates(sql: postgres.Sql, interviewId: string) {
   const [row] = await sql<Array<InterviewRow & { company_name: string }>>`
     select ${columns(sql)}, co.name as company_name from interviews i join companies co on co.id = i.company_id
-    where i.id = ${interviewId} and i.deleted_at is null`;
+    where i.id = ${interviewId} and i.deleted_at is null and co.suspended_at is null`;
   return row ? { interview: renderInterview(row), companyName: row.company_name } : null;
 }
 
 /** Up to 20 interviews whose title or id contains `query`, by title (for pickers in the settings pages). */
 export async function searchInterviewTitles(sql: postgres.Sql, companyId: string, query: string) {
-  const pattern = `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const pattern = `%${likeLiteral(query)}%`;
   return sql<Array<{ id: string; title: string }>>`
     select id, title from interviews
     where company_id = ${companyId} and deleted_at is null and (title ilike ${pattern} or id ilike ${pattern})

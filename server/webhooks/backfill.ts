@@ -7,9 +7,13 @@
  * one per webhook and event (the unique index; a concurrent fan-out of the
  * same event adds nothing), each candidate's chain in the history's order.
  * At most 1,000 per call, oldest first, so repeated calls make progress.
+ * Only settled events are taken (older than every running transaction, as
+ * fan-out takes them): an event still being committed is fan-out's, so a
+ * candidate's earlier event cannot be overtaken by a later one sent here.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { retryOnDeadlock } from "@/db/deadlocks";
 import { webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { invalidState, notFound } from "@/server/domain/errors";
@@ -18,13 +22,13 @@ import { enqueueMessages, eventMessage, type HistoryEventRow, historyEventOf } f
 export const maxBackfillBatch = 1000;
 
 type Webhook = typeof webhooks.$inferSelect;
-async function enabledWebhook(db: Executor, companyId: string, webhookId: string) {
-  const [webhook] = await db
+async function enabledWebhook(db: Executor, companyId: string, webhookId: string, lock: "for share" | "no lock") {
+  const query = db
     .select()
     .from(webhooks)
-    .where(and(eq(webhooks.id, webhookId), eq(webhooks.companyId, companyId)))
-    // Turning the webhook off waits for this transaction, so nothing is added to a webhook that is off.
-    .for("share");
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.companyId, companyId)));
+  // Sending: turning the webhook off waits for this transaction, so nothing is added to a webhook that is off.
+  const [webhook] = lock === "for share" ? await query.for("share") : await query;
   if (!webhook) throw notFound("webhook", webhookId);
   if (!webhook.enabled) throw invalidState("Turn the webhook on before sending it past events.");
   return webhook;
@@ -35,6 +39,7 @@ const missedEvents = (webhook: Webhook, since: Date) => sql`
   from events e
   where e.company_id = ${webhook.companyId}
     and e.created_at >= ${since.toISOString()}::timestamptz
+    and e.tx_id < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint
     and e.type in (select jsonb_array_elements_text(${JSON.stringify(webhook.eventTypes)}::jsonb))
     ${webhook.allInterviews ? sql`` : sql`and e.interview_id in (select jsonb_array_elements_text(${JSON.stringify(webhook.interviewIds)}::jsonb))`}
     and not exists (
@@ -43,28 +48,31 @@ const missedEvents = (webhook: Webhook, since: Date) => sql`
 
 /** How many messages `backfill` would create now, in all (it sends them 1,000 per call). */
 export async function countBackfill(ctx: DomainContext, companyId: string, webhookId: string, since: Date): Promise<{ events: number }> {
-  const webhook = await enabledWebhook(ctx.db, companyId, webhookId);
+  const webhook = await enabledWebhook(ctx.db, companyId, webhookId, "no lock");
   const [row] = await ctx.db.execute<{ events: number }>(sql`select count(*)::int as events ${missedEvents(webhook, since)}`);
   return { events: row!.events };
 }
 
 /** Enqueues the oldest 1,000 missed events since `since`; `more` says whether some are left for another call. */
 export async function backfill(ctx: DomainContext, companyId: string, webhookId: string, since: Date): Promise<{ sent: number; more: boolean }> {
-  return ctx.db.transaction(async (tx) => {
-    const webhook = await enabledWebhook(tx, companyId, webhookId);
-    const missed = [
-      ...(await tx.execute<HistoryEventRow>(sql`
+  // It locks the webhook, then chains' messages; recording a delivery takes them the other way round.
+  return retryOnDeadlock(() =>
+    ctx.db.transaction(async (tx) => {
+      const webhook = await enabledWebhook(tx, companyId, webhookId, "for share");
+      const missed = [
+        ...(await tx.execute<HistoryEventRow>(sql`
         select e.id, e.candidate_id, e.interview_id, e.type, e.tx_id::text as tx, e.seq::text as seq
         ${missedEvents(webhook, since)}
         order by e.tx_id, e.seq
         limit ${maxBackfillBatch + 1}`)),
-    ];
-    const batch = missed.slice(0, maxBackfillBatch);
-    const sent = await enqueueMessages(
-      tx,
-      batch.map((row) => eventMessage(ctx.newId, webhook, historyEventOf(row))),
-      ctx.clock.now(),
-    );
-    return { sent: sent.length, more: missed.length > maxBackfillBatch };
-  });
+      ];
+      const batch = missed.slice(0, maxBackfillBatch);
+      const sent = await enqueueMessages(
+        tx,
+        batch.map((row) => eventMessage(ctx.newId, webhook, historyEventOf(row))),
+        ctx.clock.now(),
+      );
+      return { sent: sent.length, more: missed.length > maxBackfillBatch };
+    }),
+  );
 }

@@ -2,6 +2,7 @@
 import type postgres from "postgres";
 import type { DeliveryErrorClass, EventType, MessageOrigin, MessageStatus } from "@/db/schema";
 import { keysetPage } from "@/server/read/paging";
+import { likeLiteral } from "@/server/read/stored-values";
 
 export const logRetentionDays = 30;
 
@@ -42,8 +43,8 @@ export type MessageRow = {
   resent_to_status: MessageStatus | null;
 };
 
-/** `like` matches `_` and `%` as wildcards; an id's own underscore (`evt_`) must match only itself. */
-export const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, "\\$&")}%`;
+/** A `like` pattern for ids starting with `prefix`; an id's own underscore (`evt_`) matches only itself. */
+export const likePrefix = (prefix: string) => `${likeLiteral(prefix)}%`;
 
 /** Messages with their candidate's name and their resend links, of one company only. */
 const messageSelect = (sql: postgres.Sql) => sql`

@@ -206,7 +206,13 @@ export async function expirePreviousSecret(ctx: DomainContext, companyId: string
     if (!webhook.previousSecretCiphertext || !webhook.previousSecretExpiresAt || webhook.previousSecretExpiresAt <= now) {
       throw invalidState("The previous secret no longer signs messages.");
     }
-    await tx.update(webhooks).set({ previousSecretCiphertext: null, previousSecretExpiresAt: null, updatedAt: now }).where(eq(webhooks.id, webhookId));
+    // Only the previous secret read here: one that a replacement made previous a moment ago keeps its 24 hours.
+    const ended = await tx
+      .update(webhooks)
+      .set({ previousSecretCiphertext: null, previousSecretExpiresAt: null, updatedAt: now })
+      .where(and(eq(webhooks.id, webhookId), eq(webhooks.previousSecretCiphertext, webhook.previousSecretCiphertext)))
+      .returning({ id: webhooks.id });
+    if (ended.length === 0) throw invalidState("The secret was just replaced; look at the page again before stopping the previous one.");
   });
 }
 
@@ -284,7 +290,8 @@ function latestPerEvent(db: Executor, webhookId: string, since: Date) {
 
 /** How many messages `resendFailedSince` would resend now (at most 1,000), of how many failed. */
 export async function countFailedSince(ctx: DomainContext, companyId: string, webhookId: string, since: Date) {
-  await findWebhook(ctx.db, companyId, webhookId);
+  const webhook = await findWebhook(ctx.db, companyId, webhookId);
+  if (!webhook.enabled) throw new DomainError("invalid_state", "Turn the webhook on before resending.");
   const latest = latestPerEvent(ctx.db, webhookId, since);
   const [{ failed }] = (await ctx.db.select({ failed: sql<number>`count(*)::int` }).from(latest).where(eq(latest.status, "failed"))) as [{ failed: number }];
   return { failed, resendNow: Math.min(failed, maxResendBatch) };

@@ -160,7 +160,7 @@ describe("/metrics", { timeout: 90_000 }, () => {
             up: sampleValue(now, "interview_database_up"),
             held: sampleValue(now, "interview_webhook_messages_waiting", { state: "held" }),
             ready: sampleValue(now, "interview_webhook_messages_waiting", { state: "ready" }),
-            failing: sampleValue(now, "interview_webhooks", { state: "failing" }),
+            failing: sampleValue(now, "interview_webhooks", { state: "in_failure_run" }),
             disabled: sampleValue(now, "interview_webhooks", { state: "disabled" }),
             oldestDue: sampleValue(now, "interview_webhook_oldest_due_message_age_seconds"),
             jobStates: now

@@ -101,4 +101,22 @@ describe("sending past events", () => {
     const other = await makeCompany(test.ctx, "Other");
     await expect(backfill(test.ctx, other, webhookId, new Date(0))).rejects.toThrow(/No webhook/);
   });
+
+  it("leaves an event whose history is still being committed to fan-out, so it cannot overtake an earlier event of its candidate", async () => {
+    const since = test.clock.now();
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
+    // An older transaction still running: events committed after it began are not settled yet (it may still add earlier ones).
+    const older = await test.handle.sql.reserve();
+    try {
+      await older`begin`;
+      await older`select pg_current_xact_id()`;
+      await submitted("late@example.com");
+      expect(await countBackfill(test.ctx, companyId, webhookId, since)).toEqual({ events: 0 });
+      expect(await backfill(test.ctx, companyId, webhookId, since)).toEqual({ sent: 0, more: false });
+      await older`rollback`;
+    } finally {
+      older.release();
+    }
+    expect((await countBackfill(test.ctx, companyId, webhookId, since)).events).toBeGreaterThan(0);
+  });
 });

@@ -288,3 +288,23 @@ describe("resending every failed message since a time", () => {
     await expect(settingsAs("admin", await makeCompany(test.ctx, "Other")).countFailedSince(input)).rejects.toThrow(/No webhook/);
   });
 });
+
+describe("inputs PostgreSQL cannot hold", () => {
+  it("are refused as bad requests (ids or searches with NUL) or clamped (times outside years 1 to 9999), never a server error", async () => {
+    const webhookId = await webhookFor();
+    const admin = settingsAs("admin");
+    for (const call of [
+      () => admin.get({ id: "wh_\0" }),
+      () => admin.message({ messageId: "msg_\0" }),
+      () => admin.messages({ id: webhookId, search: "evt_\0" }),
+      () => admin.countBackfill({ id: "wh_\0", since: "2026-01-01T00:00:00Z" }),
+    ]) {
+      await expect(call()).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    }
+    for (const since of ["0000-01-01T00:00:00Z", "9999-12-31T23:59:59-23:59"]) {
+      await expect(admin.countFailedSince({ id: webhookId, since })).resolves.toMatchObject({ failed: 0 });
+      await expect(admin.countBackfill({ id: webhookId, since })).resolves.toMatchObject({ events: 0 });
+      await expect(admin.messages({ id: webhookId, from: since, to: since })).resolves.toBeTruthy();
+    }
+  });
+});

@@ -8,6 +8,7 @@ import { appDatabase } from "@/server/app-database";
 import { requireMember } from "@/server/auth/session";
 import { type Candidate, getCandidate, getTranscript } from "@/server/read/candidates";
 import { findDocument, findRecording, type RecordingLookup } from "@/server/read/downloads";
+import { holdsNoNul } from "@/server/read/stored-values";
 import { sampleCandidateId } from "@/server/webhooks/sample";
 import { LocalTime } from "./local-time";
 import { SampleCandidate } from "./sample-candidate";
@@ -67,6 +68,7 @@ const fileSize = (bytes: number | null) =>
 export default async function CandidatePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const member = await requireMember();
+  if (!holdsNoNul(id)) notFound();
   if (id === sampleCandidateId) return <SampleCandidate />;
   const { sql } = appDatabase();
   const candidate = await getCandidate(sql, member.companyId, id);

@@ -4,6 +4,7 @@ import { languageName } from "@/app/ui/format";
 import type { InterviewStatus } from "@/db/schema";
 import { appDatabase } from "@/server/app-database";
 import { getInterviewForCandidates } from "@/server/read/interviews";
+import { holdsNoNul } from "@/server/read/stored-values";
 
 export const metadata: Metadata = { title: "Your interview" };
 export const dynamic = "force-dynamic";
@@ -23,6 +24,7 @@ const availability: Record<InterviewStatus, { open: boolean; text: string }> = {
  */
 export default async function InterviewPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  if (!holdsNoNul(id)) notFound();
   const found = await getInterviewForCandidates(appDatabase().sql, id);
   if (!found) notFound();
   const { interview, companyName } = found;

@@ -12,7 +12,7 @@ import { settingsApi } from "../settings-api";
 import { eventTypeLabels } from "./event-type-labels";
 import { type InterviewChoice, InterviewPicker } from "./interview-picker";
 import { isWebhookNotFound, WebhookNotFound } from "./webhook-not-found";
-import { refreshWebhookViews, webhookQueries } from "./webhook-queries";
+import { leaveSavedWarning, refreshWebhookViews, webhookQueries } from "./webhook-queries";
 
 type SaveRequest = { create: z.output<ReturnType<typeof webhookSettingsSchema>> } | { id: string; changes: z.output<ReturnType<typeof webhookChangesSchema>> };
 
@@ -82,7 +82,7 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
       return { id: request.id, addressWarning };
     },
     onSuccess: async ({ id, addressWarning }) => {
-      queryClient.setQueryData(webhookQueries.addressWarning(id), addressWarning);
+      leaveSavedWarning(queryClient, id, addressWarning);
       await refreshWebhookViews(queryClient, id);
       router.push(`/settings/webhooks/${id}`);
     },

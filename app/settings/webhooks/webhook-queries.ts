@@ -1,5 +1,5 @@
-/** React Query keys of the webhook pages, and what to refresh after a change. */
-import type { QueryClient } from "@tanstack/react-query";
+/** React Query keys of the webhook pages, what to refresh after a change, and the note a save leaves for the next page. */
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 
 export const webhookQueries = {
   list: ["webhooks"],
@@ -7,10 +7,25 @@ export const webhookQueries = {
   chart: (webhookId: string) => ["chart", webhookId],
   messages: (webhookId: string) => ["messages", webhookId],
   message: (messageId: string) => ["message", messageId],
-  backfillCount: (webhookId: string, since: string) => ["backfill-count", webhookId, since],
-  /** The address warning from the last save, kept for the webhook's page the form goes to next. */
-  addressWarning: (webhookId: string) => ["address-warning", webhookId],
+  backfillCount: (webhookId: string, since?: string) => (since === undefined ? ["backfill-count", webhookId] : ["backfill-count", webhookId, since]),
+  savedWarning: (webhookId: string) => ["saved-warning", webhookId],
 };
+
+/**
+ * The warning a save returned (an address that does not resolve yet), handed
+ * from the form to the webhook's page it goes to next, like a flash message:
+ * kept in this tab's query cache, never fetched, gone once dismissed or the
+ * page is loaded afresh.
+ */
+export function leaveSavedWarning(queryClient: QueryClient, webhookId: string, warning: string | null) {
+  queryClient.setQueryData(webhookQueries.savedWarning(webhookId), warning);
+}
+
+export function useSavedWarning(webhookId: string) {
+  const queryClient = useQueryClient();
+  const warning = useQuery<string | null>({ queryKey: webhookQueries.savedWarning(webhookId), queryFn: () => null, enabled: false }).data ?? null;
+  return { warning, dismiss: () => leaveSavedWarning(queryClient, webhookId, null) };
+}
 
 /** A delivery, a resend or turning a webhook off changes its health, chart and log together. */
 export function refreshWebhookViews(queryClient: QueryClient, webhookId: string) {

@@ -2,9 +2,10 @@ import type { CandidateStatus } from "@/db/schema";
 import { invalidQuery } from "@/server/api/errors";
 import { apiProcedure, okWithList } from "@/server/api/trpc";
 import { type CandidatePageJson, candidatePageJson, candidatePageNext } from "@/server/read/candidates";
+import { utcDateTime } from "@/server/read/stored-values";
 import { type CursorKind, encodeCursor } from "@/server/security/cursors";
 import { listCandidatesInput, listCandidatesMeta, listCandidatesOutput } from "./list-candidates.types";
-import { cursorPosition, splitList, utcDateTime } from "./query-params";
+import { cursorPosition, splitList } from "./query-params";
 
 export const listCandidates = apiProcedure
   .meta(listCandidatesMeta)

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { invalidQuery, type Problem } from "@/server/api/errors";
+import { holdsNoNul } from "@/server/read/stored-values";
 import { type Cursor, type CursorKind, decodeCursor, positionFor } from "@/server/security/cursors";
 
 /**
@@ -56,28 +57,9 @@ export const splitList = (raw: string) =>
  * matches nothing. Only NUL is refused, since PostgreSQL text cannot hold it
  * (and so no id has it).
  */
-export const idParam = () =>
-  z.string().refine((raw) => !raw.includes("\0"), { params: { code: "invalid_value" }, message: "is not an id: it contains a NUL character" });
+export const idParam = () => z.string().refine(holdsNoNul, { params: { code: "invalid_value" }, message: "is not an id: it contains a NUL character" });
 
 export const dateTimeParam = () => z.iso.datetime({ offset: true, error: "must be an RFC 3339 date-time, for example 2026-11-01T09:00:00Z" });
-
-const earliestStorable = "0001-01-01T00:00:00Z";
-const latestStorable = "9999-12-31T23:59:59.999999Z";
-
-/**
- * A checked date-time as the same instant in UTC, for SQL. RFC 3339 allows
- * more than PostgreSQL's timestamptz input takes (year 0000, and offsets past
- * ±15:59 on PostgreSQL 15), so the offset is applied here, keeping the
- * fraction as written. An instant outside years 1 to 9999 becomes the nearest
- * of those bounds: as a filter it selects the same candidates, all or none.
- */
-export function utcDateTime(value: string): string {
-  const fraction = /\.\d+/.exec(value)?.[0] ?? "";
-  const wholeSeconds = Date.parse(value.replace(fraction, ""));
-  if (wholeSeconds < Date.parse(earliestStorable)) return earliestStorable;
-  if (wholeSeconds > Date.parse(latestStorable)) return latestStorable;
-  return `${new Date(wholeSeconds).toISOString().slice(0, 19)}${fraction}Z`;
-}
 
 /**
  * A cursor this API returned for one of `kinds`, decoded. Whose it is can only

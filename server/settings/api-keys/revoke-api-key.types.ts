@@ -1,3 +1,4 @@
 import { z } from "zod";
+import { recordId } from "@/server/settings/inputs.types";
 
-export const revokeApiKeyInput = z.object({ id: z.string().min(1) });
+export const revokeApiKeyInput = z.object({ id: recordId });

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { pickedTime, recordId } from "@/server/settings/inputs.types";
 
-export const backfillInput = z.object({ id: z.string().min(1), since: z.iso.datetime({ offset: true }) });
+export const backfillInput = z.object({ id: recordId, since: pickedTime });
 
 /** How many past events would be sent now; they go `batch` at a time. */
 export const countBackfillOutput = z.object({ events: z.number(), batch: z.number() });

@@ -1,17 +1,18 @@
 import { z } from "zod";
 import { deliveryErrorClasses, eventTypes, messageOrigins, messageStatuses } from "@/db/schema";
+import { pickedTime, recordId } from "@/server/settings/inputs.types";
 
 import { logSearch } from "./log-search.types";
 
 const messageStatus = z.enum(messageStatuses);
 
 export const listMessagesInput = z.object({
-  id: z.string().min(1),
+  id: recordId,
   status: messageStatus.optional(),
   eventType: z.enum(eventTypes).optional(),
   search: logSearch.optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: pickedTime.optional(),
+  to: pickedTime.optional(),
   cursor: z.string().optional(),
   limit: z.number().int().min(1).max(100).default(25),
 });
@@ -40,7 +41,7 @@ export const messageView = z.object({
 
 export const listMessagesOutput = z.object({ messages: z.array(messageView), nextCursor: z.string().nullable() });
 
-export const getMessageInput = z.object({ messageId: z.string().min(1) });
+export const getMessageInput = z.object({ messageId: recordId });
 
 /** Headers, bodies, error text and the full address are admin-only: a member's response has none of them. */
 export const attemptView = z.object({

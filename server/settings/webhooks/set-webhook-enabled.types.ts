@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { recordId } from "@/server/settings/inputs.types";
 
-export const setWebhookEnabledInput = z.object({ id: z.string().min(1), enabled: z.boolean() });
+export const setWebhookEnabledInput = z.object({ id: recordId, enabled: z.boolean() });
 
 /** How many waiting messages turning off marked failed (0 when turning on). */
 export const setWebhookEnabledOutput = z.object({ markedFailed: z.number() });

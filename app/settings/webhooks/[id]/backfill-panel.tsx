@@ -40,7 +40,7 @@ export function BackfillPanel({ webhookId, enabled }: { webhookId: string; enabl
     mutationFn: () => settingsApi.webhooks.backfill.mutate({ id: webhookId, since: sinceIso! }),
     onSuccess: async () => {
       setOpen(false);
-      await Promise.all([refreshWebhookViews(queryClient, webhookId), queryClient.invalidateQueries({ queryKey: ["backfill-count", webhookId] })]);
+      await Promise.all([refreshWebhookViews(queryClient, webhookId), queryClient.invalidateQueries({ queryKey: webhookQueries.backfillCount(webhookId) })]);
     },
   });
 
@@ -51,7 +51,7 @@ export function BackfillPanel({ webhookId, enabled }: { webhookId: string; enabl
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         Sends every event since a time that matches this webhook&apos;s events and interviews and was never sent to it: from before it was added, while it was
-        off, or for events and interviews added since. Each candidate&apos;s events go in the order they happened.
+        off, or for events and interviews added since. Each candidate&apos;s events are sent in the order they happened, after any of theirs already sent.
       </p>
       {send.data && (
         <p role="status" className="mt-3 rounded-md bg-green-50 p-3 text-sm text-green-900">

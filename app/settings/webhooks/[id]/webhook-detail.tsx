@@ -13,7 +13,7 @@ import { useViewer } from "../../settings-providers";
 import { eventTypeLabels } from "../event-type-labels";
 import { healthSentence } from "../webhook-health-text";
 import { isWebhookNotFound, WebhookNotFound } from "../webhook-not-found";
-import { refreshWebhookViews, webhookQueries } from "../webhook-queries";
+import { refreshWebhookViews, useSavedWarning, webhookQueries } from "../webhook-queries";
 import { BackfillPanel } from "./backfill-panel";
 import { DeliveryChart } from "./delivery-chart";
 import { DeliveryLog } from "./delivery-log";
@@ -30,15 +30,13 @@ const messages = (count: number) => `${count} waiting message${count === 1 ? "" 
 
 export function WebhookDetail({ webhookId }: { webhookId: string }) {
   const viewer = useViewer();
-  const queryClient = useQueryClient();
   const details = useQuery({
     queryKey: webhookQueries.one(webhookId),
     queryFn: () => settingsApi.webhooks.get.query({ id: webhookId }),
     refetchInterval: 15_000,
     retry: (failures, error) => !isWebhookNotFound(error) && failures < 1,
   });
-  // Put there by the form that saved the webhook; nothing fetches it.
-  const addressWarning = useQuery<string | null>({ queryKey: webhookQueries.addressWarning(webhookId), queryFn: () => null, enabled: false }).data;
+  const savedWarning = useSavedWarning(webhookId);
 
   if (details.isPending) return <Loading label="Loading the webhook…" />;
   if (details.isError && isWebhookNotFound(details.error)) {
@@ -57,10 +55,10 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
   return (
     <div className="space-y-6">
       {backToList}
-      {addressWarning && (
+      {savedWarning.warning && (
         <div role="alert" className="flex items-start justify-between gap-3 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          <p>Saved. {addressWarning}</p>
-          <button type="button" className="font-medium underline" onClick={() => queryClient.setQueryData(webhookQueries.addressWarning(webhookId), null)}>
+          <p>Saved. {savedWarning.warning}</p>
+          <button type="button" className="font-medium underline" onClick={savedWarning.dismiss}>
             Dismiss
           </button>
         </div>
