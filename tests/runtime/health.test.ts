@@ -108,7 +108,12 @@ describe("health and readiness", { timeout: 120_000 }, () => {
     await own.restart("fast", async () => {
       for (const base of [web.baseUrl, worker.httpUrl]) {
         const started = Date.now();
-        const answer = await probe(`${base}/readyz`);
+        // Which process stopped answering, and what the worker said, if it did.
+        const answer = await probe(`${base}/readyz`).catch((error: unknown) => {
+          throw new Error(`${base} did not answer (worker exit code ${worker.child.exitCode}); the worker's output:\n${worker.output().slice(-4000)}`, {
+            cause: error,
+          });
+        });
         expect(answer.status).toBe(503);
         expect(answer.body.status).toBe("unavailable");
         expect(answer.body.reason).toMatch(/^(database unreachable|the job pool is not running \(starting again\))$/);
