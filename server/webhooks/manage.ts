@@ -9,6 +9,7 @@ import { retryOnDeadlock } from "@/db/deadlocks";
 import { companies, interviews, webhookMessages, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { DomainError, invalidInput, invalidState, notFound, parseInput } from "@/server/domain/errors";
+import { withDeadline } from "@/server/observability/deadline";
 import { hostnameOf, targetOf } from "./address";
 import { type Resolver, systemResolver } from "./delivery-client";
 import { failWaitingMessages } from "./failure-policy";
@@ -49,7 +50,8 @@ async function vetAddressOnSave(url: string, { allowTargets, resolver = systemRe
   const host = hostnameOf(parsed);
   let vetted: Awaited<ReturnType<typeof resolveAndVet>>;
   try {
-    vetted = await resolveAndVet(host, resolver);
+    // A save waits for the check at most 3 s; a resolver that slow says nothing about the name either.
+    vetted = await withDeadline(resolveAndVet(host, resolver), 3_000);
   } catch (error) {
     const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
     return code && unresolvedCodes.has(code) ? unresolvedHostWarning(host) : null;

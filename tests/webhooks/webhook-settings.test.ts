@@ -116,6 +116,9 @@ describe("an address whose host name does not resolve", () => {
     // A timeout or a temporary failure says nothing about the name.
     expect((await createWebhook(test.ctx, companyId, typo, { allowTargets: [], resolver: dnsError("EAI_AGAIN") })).addressWarning).toBeNull();
     expect((await createWebhook(test.ctx, companyId, typo, { allowTargets: [], resolver: dnsError("ETIMEOUT") })).addressWarning).toBeNull();
+    // A resolver that never answers holds the save for 3 seconds at most.
+    const hanging = { allowTargets: [], resolver: () => new Promise<string[]>(() => {}) };
+    expect((await createWebhook(test.ctx, companyId, typo, hanging)).addressWarning).toBeNull();
     expect((await createWebhook(test.ctx, companyId, typo, { allowTargets: [], resolver: answers(["93.184.216.34"]) })).addressWarning).toBeNull();
   });
 
