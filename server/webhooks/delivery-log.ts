@@ -119,7 +119,7 @@ export async function listAttempts(sql: postgres.Sql, companyId: string, message
   return sql<AttemptRow[]>`
     select a.id, a.attempt, a.url, a.started_at, a.duration_ms, a.request_headers, a.request_body, a.request_body_bytes, a.response_status,
       a.response_headers, a.response_body, a.succeeded, a.error_class, a.error_message
-    from webhook_attempts a join webhook_messages m on m.id = a.message_id
+    from webhook_attempts a join webhook_messages m on m.id = a.message_id and m.history_at = a.history_at
     where a.message_id = ${messageId} and m.company_id = ${companyId}
     order by a.attempt, a.started_at`;
 }
