@@ -3,14 +3,16 @@
  * webhook_attempts) are partitioned by UTC day (migration 0012): one table per
  * day and parent (`events_20261123`), and a DEFAULT partition each.
  *
- * - Days are made ahead: today and the next `daysAhead`, by every
- *   maintenance run (each minute) and at every start (db/migrate.ts). A row
- *   whose day does not exist yet (a clock far off) lands in the DEFAULT
- *   partition, so no insert ever fails; making its day moves it there.
+ * - Days are made ahead: every day of the kept 30 days, today and the next
+ *   `daysAhead`, by every maintenance run (each minute) and at every start
+ *   (db/migrate.ts). So a row of the kept history (a simulated past too)
+ *   lands in its day; one whose day does not exist (a clock far off) lands
+ *   in the DEFAULT partition, so no insert ever fails, and making its day
+ *   moves it there.
  * - Retention drops whole days (detach, then drop): a day goes when all of
  *   it is older than the cutoff and none of its messages is still pending.
  *   A message of an event lives in its event's day, and attempts in their
- *   message's day, so one day of the three tables goes together.
+ *   message's day, so the three tables' days go together.
  *
  * Making and dropping a day take the parent's ACCESS EXCLUSIVE lock for a few
  * milliseconds; `lock_timeout` bounds the wait behind a long reader, and a day
@@ -19,14 +21,17 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "./client";
 
-/** Each partitioned table and its partition key, in the order their days are dropped (attempts before their messages). */
+/** Each partitioned table and its partition key, in the order their days are dropped (messages first: a day with a waiting message stays whole). */
 export const partitionedTables = [
-  { table: "webhook_attempts", key: "history_at" },
   { table: "webhook_messages", key: "history_at" },
+  { table: "webhook_attempts", key: "history_at" },
   { table: "events", key: "created_at" },
 ] as const;
 
 export type PartitionedTable = (typeof partitionedTables)[number]["table"];
+
+/** How long the history and the delivery log are kept (the spec's 30 days). */
+export const historyRetentionDays = 30;
 
 /** How many days after today already have their partitions. */
 export const daysAhead = 7;
@@ -75,13 +80,16 @@ async function withLockTimeout(db: Database, work: (tx: Database) => Promise<voi
 }
 
 /**
- * Makes today's and the next `daysAhead` days' partitions of every table, and
- * the day of any row found in a DEFAULT partition (which moves it there).
- * Returns the partitions made and the days left for the next run.
+ * Makes the partitions of every table for the days from the retention cutoff's
+ * to `daysAhead` after today, and the day of any row found in a DEFAULT
+ * partition (which moves it there). Returns the partitions made and the days
+ * left for the next run.
  */
 export async function ensureHistoryPartitions(db: Database, now: Date): Promise<{ made: string[]; left: DayLeft[] }> {
   const existing = await existingDays(db);
-  const ahead = Array.from({ length: daysAhead + 1 }, (_, index) => utcDay(new Date(now.getTime() + index * dayMs)));
+  const ahead = Array.from({ length: historyRetentionDays + daysAhead + 1 }, (_, index) =>
+    utcDay(new Date(now.getTime() + (index - historyRetentionDays) * dayMs)),
+  );
   const made: string[] = [];
   const left: DayLeft[] = [];
   for (const { table, key } of partitionedTables) {
@@ -101,10 +109,21 @@ export async function ensureHistoryPartitions(db: Database, now: Date): Promise<
   return { made, left };
 }
 
+/** A day of messages not dropped because some still wait for delivery. */
+class MessagesWaiting extends Error {
+  constructor(readonly count: number) {
+    super(`${count} of its messages still wait for delivery`);
+  }
+}
+
 /**
  * Drops every day whose end is at or before `cutoff` (all its rows are past
- * retention), all three tables of the day together, unless a message of the
- * day still waits: then the day is left, and said. Returns the days dropped.
+ * retention): messages first, then their attempts, then the events. Each
+ * table's day goes in a transaction of its own, which holds one parent's lock
+ * only, so it cannot deadlock with the hot path. The messages' day is checked
+ * for waiting messages after it is detached (no message can enter it then):
+ * if one waits, nothing of the day goes, and the day is said to be left.
+ * Returns the days dropped.
  */
 export async function dropExpiredDays(db: Database, cutoff: Date): Promise<{ dropped: string[]; left: DayLeft[] }> {
   const existing = await existingDays(db);
@@ -114,24 +133,27 @@ export async function dropExpiredDays(db: Database, cutoff: Date): Promise<{ dro
   const left: DayLeft[] = [];
   for (const day of [...expired].sort()) {
     const suffix = day.replaceAll("-", "");
-    if (existing.get("webhook_messages")!.has(day)) {
-      const [pending] = await db.execute<{ count: number }>(
-        sql`select count(*)::int as count from ${sql.identifier(`webhook_messages_${suffix}`)} where status = 'pending'`,
-      );
-      if (pending!.count > 0) {
-        left.push({ table: "webhook_messages", day, reason: `${pending!.count} of its messages still wait for delivery` });
-        continue;
+    let busy: DayLeft | null = null;
+    for (const { table } of partitionedTables) {
+      if (!existing.get(table)!.has(day)) continue;
+      const partition = sql.identifier(`${table}_${suffix}`);
+      try {
+        const reason = await withLockTimeout(db, async (tx) => {
+          await tx.execute(sql`alter table ${sql.identifier(table)} detach partition ${partition}`);
+          if (table === "webhook_messages") {
+            const [waiting] = await tx.execute<{ count: number }>(sql`select count(*)::int as count from ${partition} where status = 'pending'`);
+            if (waiting!.count > 0) throw new MessagesWaiting(waiting!.count);
+          }
+          await tx.execute(sql`drop table ${partition}`);
+        });
+        if (reason) busy = { table, day, reason };
+      } catch (error) {
+        if (!(error instanceof MessagesWaiting)) throw error;
+        busy = { table, day, reason: error.message };
       }
+      if (busy) break;
     }
-    const busy = await withLockTimeout(db, async (tx) => {
-      for (const { table } of partitionedTables) {
-        if (!existing.get(table)!.has(day)) continue;
-        const partition = sql.identifier(`${table}_${suffix}`);
-        await tx.execute(sql`alter table ${sql.identifier(table)} detach partition ${partition}`);
-        await tx.execute(sql`drop table ${partition}`);
-      }
-    });
-    if (busy) left.push({ table: "events", day, reason: busy });
+    if (busy) left.push(busy);
     else dropped.push(day);
   }
   return { dropped, left };

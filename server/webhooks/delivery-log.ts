@@ -1,9 +1,10 @@
 /** The delivery log of the last 30 days: messages with their attempts. */
 import type postgres from "postgres";
+import { historyRetentionDays } from "@/db/partitions";
 import type { DeliveryErrorClass, EventType, MessageOrigin, MessageStatus } from "@/db/schema";
 import { keysetPage } from "@/server/read/paging";
 
-export const logRetentionDays = 30;
+export const logRetentionDays = historyRetentionDays;
 
 /** A search of the log by the start of an event id or of a candidate id. */
 export type LogSearch = { field: "event" | "candidate"; prefix: string };

@@ -13,7 +13,6 @@
 import { sql as fragment } from "drizzle-orm";
 import type postgres from "postgres";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ensureHistoryPartitions } from "@/db/partitions";
 import { interviews } from "@/db/schema";
 import { admissionStatement, type PageQuery } from "@/server/api/admission";
 import { simulate } from "@/server/demo/simulate";
@@ -45,8 +44,6 @@ beforeAll(async () => {
       .where(fragment`${interviews.companyId} = ${companyId} and ${interviews.aiStep} is not null`)
       .limit(1)
   )[0]!.id;
-  // The simulated weeks landed in the DEFAULT partition (their days were not made yet); making the days moves them there.
-  await ensureHistoryPartitions(test.ctx.db, new Date());
   oldDay = new Date(Date.now() - 40 * 24 * 3600_000).toISOString().slice(0, 10).replaceAll("-", "");
   await test.handle.sql`select history_partition_create('events', 'created_at', ${oldDay}::date)`;
   await test.handle.sql`

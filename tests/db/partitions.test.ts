@@ -14,7 +14,7 @@ import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { migrateDatabase } from "@/db/migrate";
-import { daysAhead, ensureHistoryPartitions, existingDays, utcDay } from "@/db/partitions";
+import { daysAhead, ensureHistoryPartitions, existingDays, historyRetentionDays, utcDay } from "@/db/partitions";
 import { events, webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
 import { submitAttempt } from "@/server/domain/attempts";
 import { backfill } from "@/server/webhooks/backfill";
@@ -67,10 +67,12 @@ const rawEvent = (candidateId: string, type: string, createdAt: Date, id = test.
   test.ctx.db.insert(events).values({ id, companyId, candidateId, interviewId: interview.id, type: type as never, createdAt });
 
 describe("partitions", () => {
-  it("exist for today and the 7 days ahead in every table, beside an empty DEFAULT partition", async () => {
+  it("exist for every day of the kept 30 days and the 7 days ahead in every table, beside a DEFAULT partition", async () => {
     await ensureHistoryPartitions(test.ctx.db, new Date());
     const days = await existingDays(test.ctx.db);
-    const ahead = Array.from({ length: daysAhead + 1 }, (_, index) => utcDay(new Date(Date.now() + index * dayMs)));
+    const ahead = Array.from({ length: historyRetentionDays + daysAhead + 1 }, (_, index) =>
+      utcDay(new Date(Date.now() + (index - historyRetentionDays) * dayMs)),
+    );
     for (const table of ["events", "webhook_messages", "webhook_attempts"] as const) {
       expect([...days.get(table)!]).toEqual(expect.arrayContaining(ahead));
       const [partitioned] = await test.handle.sql`
@@ -175,7 +177,6 @@ describe("one message per webhook and event", () => {
   it("attempts are stored in their message's day", async () => {
     const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     await submitted("days@example.com");
-    await ensureHistoryPartitions(test.ctx.db, test.clock.now());
     await pump(bed.deps);
     const attempts = await test.ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.webhookId, webhookId));
     expect(attempts).toHaveLength(3);
