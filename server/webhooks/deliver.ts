@@ -127,14 +127,14 @@ export async function claimDue(db: Executor, now: Date, options: ClaimOptions): 
       case when m.sample_body is null and r.id is not null then ${sql.raw(eventJson())} end as body
     from claimed m
     join webhooks w on w.id = m.webhook_id
-    -- A message of an event has its event's time as history_at: the event is
-    -- looked up in its one day's partition. A resend looks in every day.
+    -- A message of an event has its event's time as history_at: its event is
+    -- looked up in that one day's partition. A resend's is looked up in every day.
     left join lateral (
       select e.id, e.type, e.created_at, e.change, e.candidate_id from events e
       where m.origin = 'event' and e.id = m.event_id and e.created_at = m.history_at and e.company_id = m.company_id
       union all
       select e.id, e.type, e.created_at, e.change, e.candidate_id from events e
-      where m.origin <> 'event' and e.id = m.event_id and e.company_id = m.company_id
+      where m.origin = 'resend' and e.id = m.event_id and e.company_id = m.company_id
     ) e on m.sample_body is null
     left join lateral (
       select ${sql.raw(candidateRowColumnList)}
