@@ -56,6 +56,8 @@ const messageSelect = (sql: postgres.Sql) => sql`
   left join lateral (
     select r.id, r.status from webhook_messages r
     where r.resent_from = m.id and r.company_id = m.company_id
+      -- A resend counts from its own creation, after its original's (a day's margin for clocks): only those days are read.
+      and r.history_at >= m.created_at - interval '1 day'
     order by r.seq desc limit 1
   ) r on true`;
 
