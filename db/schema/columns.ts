@@ -4,6 +4,14 @@ import { text, timestamp } from "drizzle-orm/pg-core";
 export const idColumn = () => text("id").primaryKey();
 
 /**
+ * The id of a row of a table partitioned by time (db/partitions.ts): its
+ * primary key is (id, partition column), since PostgreSQL only enforces
+ * uniqueness across partitions with the partition key in it. Ids are random
+ * (server/ids.ts), so the id alone stays unique in practice.
+ */
+export const partitionedIdColumn = () => text("id").notNull();
+
+/**
  * Every time is an exact instant with millisecond precision, the precision of
  * the JavaScript dates the domain writes: list cursors compare them exactly.
  */

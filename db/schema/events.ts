@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { candidates } from "./candidates";
-import { companyId, idColumn, time } from "./columns";
+import { companyId, partitionedIdColumn, time } from "./columns";
 import { type EventType, eventTypes, oncePerAttemptEventTypes } from "./event-types";
 
 export { type EventType, eventTypes, oncePerAttemptEventTypes };
@@ -17,11 +17,14 @@ export type StatusChange = { from: string; to: string; by: ChangedBy };
  * Readers page by (tx_id, seq): `tx_id` is the writing transaction's id and a
  * reader only returns rows of transactions older than every transaction still
  * running, so an event committed late can never land behind a cursor.
+ *
+ * Partitioned by day of `created_at` (hand-written SQL: migration 0012 and
+ * db/partitions.ts); retention drops whole days.
  */
 export const events = pgTable(
   "events",
   {
-    id: idColumn(),
+    id: partitionedIdColumn(),
     companyId: companyId(),
     candidateId: text("candidate_id")
       .notNull()
@@ -38,9 +41,25 @@ export const events = pgTable(
     index("events_feed_idx").on(table.companyId, table.txId, table.seq),
     index("events_interview_feed_idx").on(table.companyId, table.interviewId, table.txId, table.seq),
     index("events_created_idx").on(table.createdAt),
-    // submitted, scored and ready happen at most once per attempt.
-    uniqueIndex("events_once_per_attempt_key")
-      .on(table.candidateId, table.type)
-      .where(sql`${table.type} in (${sql.raw(oncePerAttemptEventTypes.map((type) => `'${type}'`).join(", "))})`),
+    primaryKey({ columns: [table.id, table.createdAt] }),
   ],
+);
+
+/**
+ * submitted, scored and ready happen at most once per attempt. A unique index
+ * on the partitioned history could only hold within one day, so the history's
+ * trigger `events_once_per_attempt` (migration 0012) writes one row here per
+ * such event, in the same statement, and a second event of the same type for
+ * the same candidate fails on this key (a unique violation, as before). Rows
+ * stay after their event's day is dropped: the rule holds for ever.
+ */
+export const eventsOncePerAttempt = pgTable(
+  "events_once_per_attempt",
+  {
+    candidateId: text("candidate_id").notNull(),
+    type: text("type", { enum: oncePerAttemptEventTypes }).notNull(),
+    /** The event that took the slot: writing the same event again (moving it between partitions) is no second one. */
+    eventId: text("event_id").notNull(),
+  },
+  (table) => [primaryKey({ name: "events_once_per_attempt_key", columns: [table.candidateId, table.type] })],
 );

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, time } from "./columns";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, partitionedIdColumn, time } from "./columns";
 import type { EventType } from "./events";
 import { webhooks } from "./webhooks";
 
@@ -16,11 +16,15 @@ export type MessageOrigin = (typeof messageOrigins)[number];
  * one webhook go strictly in the order of their events in the history
  * (`event_tx_id`, `event_seq`, then `seq`): only the first pending one of a
  * (webhook, candidate) chain is attempted; the others are `held`.
+ *
+ * Partitioned by day of `history_at` (migration 0012, db/partitions.ts), and
+ * its attempts with it: every message of one event shares its event's day,
+ * so "one message per webhook and event" is a unique index with the day in it.
  */
 export const webhookMessages = pgTable(
   "webhook_messages",
   {
-    id: idColumn(),
+    id: partitionedIdColumn(),
     companyId: text("company_id").notNull(),
     webhookId: text("webhook_id")
       .notNull()
@@ -50,11 +54,19 @@ export const webhookMessages = pgTable(
     /** The message this one resends (a resend from the log); the original's row links to its latest resend through it. */
     resentFrom: text("resent_from"),
     createdAt: createdAt(),
+    /**
+     * The partition key, and where the message's 30 days count from: its
+     * event's `created_at` for a message of an event (every message of one
+     * event lands in the same partition), its own creation for a resend or a
+     * sample. Attempts carry a copy, so they live in the same day.
+     */
+    historyAt: time("history_at").notNull().defaultNow(),
     seq: bigserial("seq", { mode: "bigint" }).notNull(),
   },
   (table) => [
     // text_pattern_ops: the log's search by event-id or candidate-id prefix (`like 'evt\_ab%'`) uses these under any collation.
-    uniqueIndex("webhook_messages_event_key").on(table.webhookId, table.eventId.op("text_pattern_ops")).where(sql`${table.origin} = 'event'`),
+    primaryKey({ columns: [table.id, table.historyAt] }),
+    uniqueIndex("webhook_messages_event_key").on(table.webhookId, table.eventId.op("text_pattern_ops"), table.historyAt).where(sql`${table.origin} = 'event'`),
     index("webhook_messages_other_event_idx").on(table.webhookId, table.eventId.op("text_pattern_ops")).where(sql`${table.origin} <> 'event'`),
     index("webhook_messages_candidate_idx").on(table.webhookId, table.candidateId.op("text_pattern_ops")).where(sql`${table.candidateId} is not null`),
     index("webhook_messages_resent_from_idx").on(table.resentFrom).where(sql`${table.resentFrom} is not null`),

@@ -43,7 +43,8 @@ const missedEvents = (webhook: Webhook, since: Date) => sql`
     and e.type in (select jsonb_array_elements_text(${JSON.stringify(webhook.eventTypes)}::jsonb))
     ${webhook.allInterviews ? sql`` : sql`and e.interview_id in (select jsonb_array_elements_text(${JSON.stringify(webhook.interviewIds)}::jsonb))`}
     and not exists (
-      select 1 from webhook_messages m where m.webhook_id = ${webhook.id} and m.event_id = e.id and m.origin = 'event'
+      select 1 from webhook_messages m
+      where m.webhook_id = ${webhook.id} and m.event_id = e.id and m.history_at = e.created_at and m.origin = 'event'
     )`;
 
 /** How many messages `backfill` would create now, in all (it sends them 1,000 per call). */
@@ -61,7 +62,7 @@ export async function backfill(ctx: DomainContext, companyId: string, webhookId:
       const webhook = await enabledWebhook(tx, companyId, webhookId, "for share");
       const missed = [
         ...(await tx.execute<HistoryEventRow>(sql`
-        select e.id, e.candidate_id, e.interview_id, e.type, e.tx_id::text as tx, e.seq::text as seq
+        select e.id, e.candidate_id, e.interview_id, e.type, e.tx_id::text as tx, e.seq::text as seq, e.created_at
         ${missedEvents(webhook, since)}
         order by e.tx_id, e.seq
         limit ${maxBackfillBatch + 1}`)),

@@ -56,6 +56,8 @@ export const userAgent = () => `InterviewAPI-Webhooks/1.0 (+${env.APP_URL})`;
 
 export type ClaimedMessage = {
   id: string;
+  /** The message's partition key; its attempts carry it. */
+  historyAt: string;
   webhookId: string;
   candidateId: string | null;
   eventId: string;
@@ -76,6 +78,7 @@ export type ClaimOptions = {
 
 type ClaimedRow = {
   id: string;
+  history_at: string;
   webhook_id: string;
   candidate_id: string | null;
   event_id: string;
@@ -97,7 +100,7 @@ export async function claimDue(db: Executor, now: Date, options: ClaimOptions): 
   const leasedAt = now.toISOString();
   const rows = await db.execute<ClaimedRow>(sql`
     with due as (
-      select m.id, m.webhook_id, m.next_attempt_at, m.seq
+      select m.id, m.history_at, m.webhook_id, m.next_attempt_at, m.seq
       from webhook_messages m
       where m.status = 'pending' and not m.held and m.next_attempt_at <= ${leasedAt}::timestamptz
         and (m.attempt_started_at is null or m.attempt_started_at <= ${new Date(now.getTime() - leaseMs()).toISOString()}::timestamptz)
@@ -106,7 +109,7 @@ export async function claimDue(db: Executor, now: Date, options: ClaimOptions): 
       limit ${options.limit * 2}
       for update skip locked
     ), chosen as (
-      select d.id
+      select d.id, d.history_at
       from (select d.*, row_number() over (partition by d.webhook_id order by d.next_attempt_at, d.seq) as n from due d) d
       left join unnest(${sql.param(room.map(([webhookId]) => webhookId))}::text[], ${sql.param(room.map(([, left]) => left))}::int[]) as k(webhook_id, room)
         on k.webhook_id = d.webhook_id
@@ -115,15 +118,24 @@ export async function claimDue(db: Executor, now: Date, options: ClaimOptions): 
       limit ${options.limit}
     ), claimed as (
       update webhook_messages m set attempt_started_at = ${leasedAt}::timestamptz
-      from chosen where m.id = chosen.id
-      returning m.id, m.company_id, m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body, m.next_attempt_at, m.seq
+      from chosen where m.id = chosen.id and m.history_at = chosen.history_at
+      returning m.id, m.history_at, m.company_id, m.origin, m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body, m.next_attempt_at, m.seq
     )
-    select m.id, m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body::text,
+    select m.id, to_char(m.history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as history_at,
+      m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body::text,
       w.url, w.enabled, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at > ${leasedAt}::timestamptz as previous_secret_valid,
       case when m.sample_body is null and r.id is not null then ${sql.raw(eventJson())} end as body
     from claimed m
     join webhooks w on w.id = m.webhook_id
-    left join events e on m.sample_body is null and e.id = m.event_id and e.company_id = m.company_id
+    -- A message of an event has its event's time as history_at: its event is
+    -- looked up in that one day's partition. A resend's is looked up in every day.
+    left join lateral (
+      select e.id, e.type, e.created_at, e.change, e.candidate_id from events e
+      where m.origin = 'event' and e.id = m.event_id and e.created_at = m.history_at and e.company_id = m.company_id
+      union all
+      select e.id, e.type, e.created_at, e.change, e.candidate_id from events e
+      where m.origin = 'resend' and e.id = m.event_id and e.company_id = m.company_id
+    ) e on m.sample_body is null
     left join lateral (
       select ${sql.raw(candidateRowColumnList)}
       from candidates c join interviews i on i.id = c.interview_id
@@ -133,6 +145,7 @@ export async function claimDue(db: Executor, now: Date, options: ClaimOptions): 
   const secrets = signingSecrets();
   return [...rows].map((row) => ({
     id: row.id,
+    historyAt: row.history_at,
     webhookId: row.webhook_id,
     candidateId: row.candidate_id,
     eventId: row.event_id,
@@ -190,6 +203,7 @@ export type DeliveryOutcome = "succeeded" | "retry_scheduled" | "failed" | "ende
 /** One row of the recording statement; what is absent reaches SQL as null (`jsonb_to_recordset`). */
 type OutcomeRow = {
   message_id: string;
+  history_at: string;
   webhook_id: string;
   leased_at: string;
   status: "pending" | "succeeded" | "failed";
@@ -231,7 +245,7 @@ export function keptRequestBody(body: string): { request_body: string; request_b
 /** The message's new state after an attempt: retried on our schedule, or finished. */
 function outcomeRow(deps: DeliveryDeps, attempted: Exclude<Attempted, { kind: "lease_lost" }>, now: Date): OutcomeRow {
   const { message } = attempted;
-  const base = { message_id: message.id, webhook_id: message.webhookId, leased_at: message.leasedAt.toISOString() };
+  const base = { message_id: message.id, history_at: message.historyAt, webhook_id: message.webhookId, leased_at: message.leasedAt.toISOString() };
   if (attempted.kind === "unsent") return { ...base, status: "failed", failure_reason: attempted.reason };
   const { attempt, result } = attempted;
   const delay = result.succeeded ? null : retryDelayAfter(attempt);
@@ -309,7 +323,7 @@ function recordStatement(rows: OutcomeRow[], now: Date) {
   return sql`
     with outcome as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as o(
-        message_id text, webhook_id text, leased_at timestamptz, status text, attempt int, next_attempt_at timestamptz, failure_reason text,
+        message_id text, history_at timestamptz, webhook_id text, leased_at timestamptz, status text, attempt int, next_attempt_at timestamptz, failure_reason text,
         attempt_id text, url text, duration_ms int, request_headers jsonb, request_body text, request_body_bytes int, response_status int, response_headers jsonb, response_body text,
         succeeded boolean, error_class text, error_message text)
     ), updated as (
@@ -321,13 +335,13 @@ function recordStatement(rows: OutcomeRow[], now: Date) {
         completed_at = case when o.status = 'pending' then null else ${at}::timestamptz end,
         failure_reason = coalesce(o.failure_reason, m.failure_reason)
       from outcome o
-      where m.id = o.message_id and m.status = 'pending' and m.attempt_started_at = o.leased_at
+      where m.id = o.message_id and m.history_at = o.history_at and m.status = 'pending' and m.attempt_started_at = o.leased_at
       returning m.id, m.webhook_id, m.candidate_id, m.status, o.succeeded
     ), attempts as (
       insert into webhook_attempts (id, message_id, webhook_id, attempt, url, started_at, duration_ms, request_headers, request_body, request_body_bytes,
-        response_status, response_headers, response_body, succeeded, error_class, error_message, created_at)
+        response_status, response_headers, response_body, succeeded, error_class, error_message, created_at, history_at)
       select o.attempt_id, o.message_id, o.webhook_id, o.attempt, o.url, o.leased_at, o.duration_ms, o.request_headers, o.request_body, o.request_body_bytes,
-        o.response_status, o.response_headers, o.response_body, o.succeeded, o.error_class, o.error_message, ${at}::timestamptz
+        o.response_status, o.response_headers, o.response_body, o.succeeded, o.error_class, o.error_message, ${at}::timestamptz, o.history_at
       from outcome o where o.attempt_id is not null
     ), tried as (
       select u.webhook_id, bool_or(u.succeeded) as any_success, bool_or(not u.succeeded) as any_failure

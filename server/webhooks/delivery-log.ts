@@ -1,10 +1,11 @@
 /** The delivery log of the last 30 days: messages with their attempts. */
 import type postgres from "postgres";
+import { historyRetentionDays } from "@/db/partitions";
 import type { DeliveryErrorClass, EventType, MessageOrigin, MessageStatus } from "@/db/schema";
 import { keysetPage } from "@/server/read/paging";
 import { likeLiteral } from "@/server/read/stored-values";
 
-export const logRetentionDays = 30;
+export const logRetentionDays = historyRetentionDays;
 
 /** A search of the log by the start of an event id or of a candidate id. */
 export type LogSearch = { field: "event" | "candidate"; prefix: string };
@@ -56,6 +57,8 @@ const messageSelect = (sql: postgres.Sql) => sql`
   left join lateral (
     select r.id, r.status from webhook_messages r
     where r.resent_from = m.id and r.company_id = m.company_id
+      -- A resend counts from its own creation, after its original's (a day's margin for clocks): only those days are read.
+      and r.history_at >= m.created_at - interval '1 day'
     order by r.seq desc limit 1
   ) r on true`;
 
@@ -120,7 +123,7 @@ export async function listAttempts(sql: postgres.Sql, companyId: string, message
   return sql<AttemptRow[]>`
     select a.id, a.attempt, a.url, a.started_at, a.duration_ms, a.request_headers, a.request_body, a.request_body_bytes, a.response_status,
       a.response_headers, a.response_body, a.succeeded, a.error_class, a.error_message
-    from webhook_attempts a join webhook_messages m on m.id = a.message_id
+    from webhook_attempts a join webhook_messages m on m.id = a.message_id and m.history_at = a.history_at
     where a.message_id = ${messageId} and m.company_id = ${companyId}
     order by a.attempt, a.started_at`;
 }

@@ -58,7 +58,7 @@ async function runFanOut(ctx: DomainContext, companyId: string, mayWait: boolean
     const rows = [
       ...(await tx.execute<HistoryRow>(sql`
         with horizon as materialized (select (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint as xmin)
-        select e.id, e.candidate_id, e.interview_id, e.type, e.tx_id::text as tx, e.seq::text as seq,
+        select e.id, e.candidate_id, e.interview_id, e.type, e.tx_id::text as tx, e.seq::text as seq, e.created_at,
                e.tx_id < h.xmin as settled, h.xmin::text as horizon
         from horizon h join events e on true
         where e.company_id = ${companyId} and (e.tx_id, e.seq) > (${position!.txId.toString()}::bigint, ${position!.seq.toString()}::bigint)

@@ -74,7 +74,7 @@ export async function webhookHealth(sql: postgres.Sql, companyId: string, webhoo
   const rows = await sql<HealthRow[]>`
     select w.id, w.enabled, w.failing_since, w.last_success_at, w.last_failure_at,
       w.failing_since is not null and exists (
-        select 1 from webhook_attempts f join webhook_messages m on m.id = f.message_id
+        select 1 from webhook_attempts f join webhook_messages m on m.id = f.message_id and m.history_at = f.history_at
         where f.webhook_id = w.id and f.started_at >= w.failing_since - interval '1 day' and f.created_at >= w.failing_since
           and not f.succeeded and f.attempt >= ${maxAttempts} and m.status = 'failed' and m.failure_reason is null
       ) as failed_for_good_in_run,

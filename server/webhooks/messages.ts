@@ -9,7 +9,9 @@
  * heads its chain, so a predecessor finishing at this moment either is seen
  * finished here, or waits for this commit and then sees, and releases, the
  * new message. Samples belong to no chain and are always ready. An event's
- * second message to the same webhook is skipped (a unique index).
+ * second message to the same webhook is skipped (a unique index, which holds
+ * because every message of an event has the event's time as `history_at`,
+ * the log's partition key).
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
@@ -23,13 +25,14 @@ export async function announceReady(tx: Executor) {
   await tx.execute(sql.raw(`notify ${readyChannel}`));
 }
 
+/** A message to add; without `historyAt` (a resend, a sample) it counts from its own creation. */
 export type NewMessage = Omit<typeof webhookMessages.$inferInsert, "nextAttemptAt" | "createdAt" | "status" | "attemptCount" | "held">;
 
 /** An event of the history as the log needs it: what it is, whose chain it joins, and its place in the history's order. */
-export type HistoryEvent = { id: string; type: EventType; candidateId: string; interviewId: string; txId: bigint; seq: bigint };
+export type HistoryEvent = { id: string; type: EventType; candidateId: string; interviewId: string; txId: bigint; seq: bigint; createdAt: Date };
 
-/** An event row as raw SQL reads it (`e.tx_id::text as tx, e.seq::text as seq`: bigints travel as text). */
-export type HistoryEventRow = { id: string; type: EventType; candidate_id: string; interview_id: string; tx: string; seq: string };
+/** An event row as raw SQL reads it (`e.tx_id::text as tx, e.seq::text as seq`: bigints travel as text; `e.created_at` as drizzle's text). */
+export type HistoryEventRow = { id: string; type: EventType; candidate_id: string; interview_id: string; tx: string; seq: string; created_at: string | Date };
 
 export const historyEventOf = (row: HistoryEventRow): HistoryEvent => ({
   id: row.id,
@@ -38,6 +41,7 @@ export const historyEventOf = (row: HistoryEventRow): HistoryEvent => ({
   interviewId: row.interview_id,
   txId: BigInt(row.tx),
   seq: BigInt(row.seq),
+  createdAt: new Date(row.created_at),
 });
 
 type WebhookScope = Pick<typeof webhooks.$inferSelect, "id" | "companyId" | "eventTypes" | "allInterviews" | "interviewIds">;
@@ -57,6 +61,7 @@ export const eventMessage = (newId: IdGenerator, webhook: WebhookScope, event: H
   candidateId: event.candidateId,
   eventTxId: event.txId,
   eventSeq: event.seq,
+  historyAt: event.createdAt,
 });
 
 type Chain = { webhookId: string; candidateId?: string | null };
@@ -87,9 +92,14 @@ export async function enqueueMessages(tx: Executor, messages: NewMessage[], now:
     const rows = await tx
       .insert(webhookMessages)
       .values(
-        messages.slice(offset, offset + batchSize).map((message) => ({ ...message, held: Boolean(message.candidateId), nextAttemptAt: now, createdAt: now })),
+        messages
+          .slice(offset, offset + batchSize)
+          .map((message) => ({ ...message, held: Boolean(message.candidateId), nextAttemptAt: now, createdAt: now, historyAt: message.historyAt ?? now })),
       )
-      .onConflictDoNothing({ target: [webhookMessages.webhookId, webhookMessages.eventId], where: sql`${webhookMessages.origin} = 'event'` })
+      .onConflictDoNothing({
+        target: [webhookMessages.webhookId, webhookMessages.eventId, webhookMessages.historyAt],
+        where: sql`${webhookMessages.origin} = 'event'`,
+      })
       .returning({ id: webhookMessages.id });
     inserted.push(...rows.map((row) => row.id));
   }
@@ -112,14 +122,14 @@ export async function readyChainHeads(tx: Executor, chains: Chain[]): Promise<vo
   await tx.execute(sql`
     update webhook_messages m set held = r.place > 1
     from (
-      select p.id, row_number() over (partition by p.webhook_id, p.candidate_id order by p.event_tx_id, p.event_seq, p.seq) as place
+      select p.id, p.history_at, row_number() over (partition by p.webhook_id, p.candidate_id order by p.event_tx_id, p.event_seq, p.seq) as place
       from unnest(${sql.param(linked.map((chain) => chain.webhookId))}::text[], ${sql.param(linked.map((chain) => chain.candidateId))}::text[]) as c(webhook_id, candidate_id)
       join lateral (
-        select id, webhook_id, candidate_id, event_tx_id, event_seq, seq from webhook_messages p
+        select id, history_at, webhook_id, candidate_id, event_tx_id, event_seq, seq from webhook_messages p
         where p.webhook_id = c.webhook_id and p.candidate_id = c.candidate_id and p.status = 'pending'
       ) p on true
     ) r
-    where m.id = r.id and m.held <> (r.place > 1)`);
+    where m.id = r.id and m.history_at = r.history_at and m.held <> (r.place > 1)`);
 }
 
 function distinctChains(messages: Chain[]): LinkedChain[] {

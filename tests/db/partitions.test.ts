@@ -1,0 +1,323 @@
+/**
+ * The history and the delivery log are partitioned by day (migration 0012,
+ * db/partitions.ts): what partitioning cannot enforce across partitions is
+ * still enforced, no insert ever finds no partition, retention drops whole
+ * days (never one with a waiting message), and the migration carries the
+ * rows already there.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/postgres-js";
+import { migrate } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { beforeEach, describe, expect, inject, it } from "vitest";
+import { migrateDatabase } from "@/db/migrate";
+import { daysAhead, ensureHistoryPartitions, existingDays, historyRetentionDays, utcDay } from "@/db/partitions";
+import { events, webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
+import { submitAttempt } from "@/server/domain/attempts";
+import { backfill } from "@/server/webhooks/backfill";
+import { fanOutCompany } from "@/server/webhooks/fan-out";
+import { deleteExpiredHistory } from "@/server/webhooks/maintenance";
+import { createWebhook, resendMessage } from "@/server/webhooks/manage";
+import { enqueueMessages, eventMessage } from "@/server/webhooks/messages";
+import { useTestDatabase } from "../support/database";
+import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { allowReceiver, pump, useWebhookTestbed } from "../support/webhook-fixtures";
+
+const test = useTestDatabase();
+const bed = useWebhookTestbed(test);
+const dayMs = 24 * 3600_000;
+let companyId: string;
+let interview: Awaited<ReturnType<typeof makeInterview>>;
+
+beforeEach(async () => {
+  companyId = await makeCompany(test.ctx, "Acme");
+  interview = await makeInterview(test.ctx, companyId);
+});
+
+async function submitted(email = "ada@example.com") {
+  const candidate = await startCandidate(test.ctx, interview.id, { email });
+  await completeSteps(test.ctx, interview, candidate.id);
+  await scoreAndRecord(test.ctx, candidate.id);
+  await submitAttempt(test.ctx, candidate.id);
+  return candidate;
+}
+
+/** The partition a row is stored in. */
+async function partitionOf(table: "events" | "webhook_messages" | "webhook_attempts", id: string) {
+  const [row] = await test.handle.sql`select tableoid::regclass::text as partition from ${test.handle.sql(table)} where id = ${id}`;
+  return row?.partition as string | undefined;
+}
+
+/** The unique key a write broke (drizzle wraps the driver's error as its `cause`). */
+async function brokenKey(write: Promise<unknown>) {
+  try {
+    await write;
+  } catch (error) {
+    const failure = error as { cause?: { code?: string; constraint_name?: string }; code?: string; constraint_name?: string };
+    const cause = failure.cause ?? failure;
+    return cause.code === "23505" ? cause.constraint_name : `not a unique violation: ${String(error)}`;
+  }
+  return "nothing: the write went through";
+}
+
+const rawEvent = (candidateId: string, type: string, createdAt: Date, id = test.ctx.newId("event")) =>
+  test.ctx.db.insert(events).values({ id, companyId, candidateId, interviewId: interview.id, type: type as never, createdAt });
+
+describe("partitions", () => {
+  it("exist for every day of the kept 30 days and the 7 days ahead in every table, beside a DEFAULT partition", async () => {
+    await ensureHistoryPartitions(test.ctx.db, new Date());
+    const days = await existingDays(test.ctx.db);
+    const ahead = Array.from({ length: historyRetentionDays + daysAhead + 1 }, (_, index) =>
+      utcDay(new Date(Date.now() + (index - historyRetentionDays) * dayMs)),
+    );
+    for (const table of ["events", "webhook_messages", "webhook_attempts"] as const) {
+      expect([...days.get(table)!]).toEqual(expect.arrayContaining(ahead));
+      const [partitioned] = await test.handle.sql`
+        select pg_get_partkeydef(${table}::regclass) as key, (select count(*)::int from pg_inherits h join pg_class c on c.oid = h.inhrelid
+          where h.inhparent = ${table}::regclass and c.relname = ${`${table}_default`}) as defaults`;
+      expect(partitioned).toEqual({ key: `RANGE (${table === "events" ? "created_at" : "history_at"})`, defaults: 1 });
+    }
+    // A day's indexes are named after the parent's.
+    const suffix = ahead[1]!.replaceAll("-", "");
+    const indexes = await test.handle.sql`select indexrelid::regclass::text as name from pg_index where indrelid = ${`events_${suffix}`}::regclass order by 1`;
+    expect(indexes.map((row) => row.name)).toEqual(
+      ["events_created_idx", "events_feed_idx", "events_id_created_at_pk", "events_interview_feed_idx"].map((name) => `${name}_${suffix}`),
+    );
+  });
+
+  it("take a row of a day not made yet in the DEFAULT partition, and move it to its day when the day is made", async () => {
+    const candidate = await startCandidate(test.ctx, interview.id);
+    const farOff = new Date("2031-05-05T10:00:00.000Z");
+    await rawEvent(candidate.id, "candidate.submitted", farOff, "evt_far_off");
+    expect(await partitionOf("events", "evt_far_off")).toBe("events_default");
+
+    const { made } = await ensureHistoryPartitions(test.ctx.db, new Date());
+    expect(made).toContain("events_20310505");
+    expect(await partitionOf("events", "evt_far_off")).toBe("events_20310505");
+    const [left] = await test.handle.sql`select count(*)::int as count from events_default where created_at >= '2031-05-05' and created_at < '2031-05-06'`;
+    expect(left!.count).toBe(0);
+    // The moved event keeps its once-per-attempt slot: a second one is still refused.
+    expect(await brokenKey(rawEvent(candidate.id, "candidate.submitted", new Date()))).toBe("events_once_per_attempt_key");
+  });
+});
+
+describe("at most one submitted, scored and ready per attempt", () => {
+  it("holds across days (partitions), not only within one", async () => {
+    const candidate = await startCandidate(test.ctx, interview.id);
+    await rawEvent(candidate.id, "candidate.scored", new Date(Date.now() - 20 * dayMs));
+    expect(await brokenKey(rawEvent(candidate.id, "candidate.scored", new Date()))).toBe("events_once_per_attempt_key");
+    await rawEvent(candidate.id, "candidate.ready", new Date());
+    await rawEvent(candidate.id, "candidate.status_changed", new Date());
+    await rawEvent(candidate.id, "candidate.status_changed", new Date(Date.now() - 20 * dayMs));
+    const types = await test.ctx.db.select({ type: events.type }).from(events).where(eq(events.candidateId, candidate.id));
+    expect(types.map((row) => row.type).sort()).toEqual(["candidate.ready", "candidate.scored", "candidate.status_changed", "candidate.status_changed"]);
+  });
+
+  it("holds for two transactions writing at once: the second waits for the first and fails when it commits", async () => {
+    const candidate = await startCandidate(test.ctx, interview.id);
+    let firstWrote = () => {};
+    const wrote = new Promise<void>((resolve) => (firstWrote = resolve));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const first = test.ctx.db.transaction(async (tx) => {
+      await tx.insert(events).values({
+        id: "evt_first",
+        companyId,
+        candidateId: candidate.id,
+        interviewId: interview.id,
+        type: "candidate.submitted",
+        createdAt: new Date(Date.now() - 3 * dayMs),
+      });
+      firstWrote();
+      await released;
+    });
+    await wrote;
+    const second = rawEvent(candidate.id, "candidate.submitted", new Date(), "evt_second");
+    // The second insert waits on the first transaction's slot.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await first;
+    expect(await brokenKey(second)).toBe("events_once_per_attempt_key");
+    expect((await test.ctx.db.select({ id: events.id }).from(events).where(eq(events.candidateId, candidate.id))).map((row) => row.id)).toEqual(["evt_first"]);
+  });
+});
+
+describe("one message per webhook and event", () => {
+  it("is kept whatever adds it again: fan-out, sending past events, or the same message twice; resends are their own", async () => {
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
+    await submitted();
+    await pump(bed.deps);
+    const messages = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
+    expect(messages).toHaveLength(3);
+    const history = await test.ctx.db.select().from(events).where(eq(events.companyId, companyId));
+    // Every message of an event lives in its event's time (the partition key).
+    for (const message of messages)
+      expect(message.historyAt.toISOString()).toBe(history.find((event) => event.id === message.eventId)!.createdAt.toISOString());
+
+    const [webhook] = await test.ctx.db.select().from(webhooks).where(eq(webhooks.id, webhookId));
+    const again = history.map((event) => eventMessage(test.ctx.newId, webhook!, event));
+    expect(await test.ctx.db.transaction((tx) => enqueueMessages(tx, again, test.clock.now()))).toEqual([]);
+    expect(await backfill(test.ctx, companyId, webhookId, new Date(test.clock.now().getTime() - dayMs))).toEqual({ sent: 0, more: false });
+    expect(await fanOutCompany(test.ctx, companyId)).toEqual({ created: 0 });
+    const first = messages[0]!;
+    // PostgreSQL names the day's index that holds the key.
+    expect(await brokenKey(test.ctx.db.insert(webhookMessages).values({ ...first, id: "msg_twice", status: "pending", seq: undefined }))).toMatch(
+      /^webhook_messages_event_key_\d{8}$/,
+    );
+
+    test.clock.advance(3 * dayMs);
+    const resend = await resendMessage(test.ctx, companyId, first.id);
+    const [copy] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.id, resend.id));
+    expect(copy).toMatchObject({ origin: "resend", eventId: first.eventId, historyAt: test.clock.now() });
+    test.clock.advance(-3 * dayMs);
+  });
+
+  it("attempts are stored in their message's day", async () => {
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
+    await submitted("days@example.com");
+    await pump(bed.deps);
+    const attempts = await test.ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.webhookId, webhookId));
+    expect(attempts).toHaveLength(3);
+    for (const attempt of attempts) {
+      const [message] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.id, attempt.messageId));
+      expect(attempt.historyAt).toEqual(message!.historyAt);
+      const suffix = utcDay(message!.historyAt).replaceAll("-", "");
+      expect(await partitionOf("webhook_messages", message!.id)).toBe(`webhook_messages_${suffix}`);
+      expect(await partitionOf("webhook_attempts", attempt.id)).toBe(`webhook_attempts_${suffix}`);
+    }
+  });
+});
+
+describe("retention", () => {
+  /** A day of history `daysAgo` days before the test clock: an event, its message (with `status`) and one attempt. */
+  async function dayOfHistory(daysAgo: number, status: "succeeded" | "pending") {
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
+    const candidate = await startCandidate(test.ctx, interview.id, { email: `d${daysAgo}@example.com` });
+    const at = new Date(test.clock.now().getTime() - daysAgo * dayMs);
+    const eventId = test.ctx.newId("event");
+    await rawEvent(candidate.id, "candidate.status_changed", at, eventId);
+    const messageId = test.ctx.newId("message");
+    await test.ctx.db.insert(webhookMessages).values({
+      id: messageId,
+      companyId,
+      webhookId,
+      origin: "event",
+      eventId,
+      eventType: "candidate.status_changed",
+      candidateId: candidate.id,
+      status,
+      nextAttemptAt: new Date(at.getTime() + dayMs * 100),
+      createdAt: at,
+      historyAt: at,
+    });
+    await test.ctx.db.insert(webhookAttempts).values({
+      id: test.ctx.newId("attempt"),
+      messageId,
+      webhookId,
+      attempt: 1,
+      url: bed.receiver.url(),
+      startedAt: at,
+      durationMs: 5,
+      requestHeaders: {},
+      succeeded: status === "succeeded",
+      historyAt: at,
+    });
+    return { day: utcDay(at), eventId, messageId, webhookId };
+  }
+
+  const exists = async (name: string) => (await test.handle.sql`select to_regclass(${name}) is not null as found`)[0]!.found as boolean;
+
+  it("drops whole days past the 30 days, all three tables of the day; a day with a waiting message stays until it is sent", async () => {
+    const expired = await dayOfHistory(40, "succeeded");
+    const waiting = await dayOfHistory(35, "pending");
+    const kept = await dayOfHistory(20, "succeeded");
+    const removed = await deleteExpiredHistory(bed.deps);
+    expect(removed.daysDropped).toContain(expired.day);
+    expect(removed.daysDropped).not.toContain(waiting.day);
+    expect(removed.daysKept).toEqual([waiting.day]);
+    for (const table of ["events", "webhook_messages", "webhook_attempts"]) {
+      expect(await exists(`${table}_${expired.day.replaceAll("-", "")}`)).toBe(false);
+      expect(await exists(`${table}_${waiting.day.replaceAll("-", "")}`)).toBe(true);
+      expect(await exists(`${table}_${kept.day.replaceAll("-", "")}`)).toBe(true);
+    }
+    expect(await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, expired.webhookId))).toEqual([]);
+    expect(await test.ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.webhookId, expired.webhookId))).toEqual([]);
+    expect(await test.ctx.db.select().from(events).where(eq(events.id, expired.eventId))).toEqual([]);
+    expect(await test.ctx.db.select().from(events).where(eq(events.id, kept.eventId))).toHaveLength(1);
+
+    await test.ctx.db.update(webhookMessages).set({ status: "succeeded" }).where(eq(webhookMessages.id, waiting.messageId));
+    const later = await deleteExpiredHistory(bed.deps);
+    expect(later).toEqual({ daysDropped: [waiting.day], daysKept: [] });
+    expect(await test.ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.webhookId, waiting.webhookId))).toEqual([]);
+    expect(await test.ctx.db.select().from(events).where(eq(events.id, kept.eventId))).toHaveLength(1);
+  });
+});
+
+describe("migration 0012", () => {
+  it("moves the rows already there into the partitioned tables, with their keys, slots and sequences", async () => {
+    const serverUrl = inject("serverUrl");
+    const name = `partitions_${process.pid}`;
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const folder = mkdtempSync(path.join(tmpdir(), "partitions-migration-"));
+    const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    try {
+      // The migrations before 0012, then rows, then every migration.
+      cpSync("db/migrations", folder, { recursive: true });
+      const journal = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8"));
+      journal.entries = journal.entries.filter((entry: { tag: string }) => entry.tag < "0012");
+      writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify(journal));
+      await migrate(drizzle(sql), { migrationsFolder: folder });
+      await sql`insert into companies (id, name) values ('co_1', 'One')`;
+      await sql`insert into interviews (id, company_id, title, language, access_mode) values ('int_1', 'co_1', 'T', 'en', 'link')`;
+      await sql`insert into candidates (id, company_id, interview_id, attempt, name, email, started_at)
+        select 'cand_' || n, 'co_1', 'int_1', 1, 'N', 'n@example.com', now() from generate_series(1, 40) n`;
+      await sql`insert into events (id, company_id, candidate_id, interview_id, type, created_at)
+        select 'evt_' || n, 'co_1', 'cand_' || n, 'int_1', 'candidate.submitted', now() - make_interval(days => n) from generate_series(1, 40) n`;
+      await sql`insert into webhooks (id, company_id, url, event_types, secret_ciphertext) values ('wh_1', 'co_1', 'https://example.com/in', '[]', 'x')`;
+      await sql`insert into webhook_messages (id, company_id, webhook_id, origin, event_id, event_type, candidate_id, next_attempt_at, status, created_at)
+        select 'msg_' || n, 'co_1', 'wh_1', 'event', 'evt_' || n, 'candidate.submitted', 'cand_' || n, now(), 'succeeded',
+          now() - make_interval(days => n) + interval '1 hour' from generate_series(1, 40) n`;
+      await sql`insert into webhook_messages (id, company_id, webhook_id, origin, event_id, event_type, next_attempt_at, created_at)
+        values ('msg_sample', 'co_1', 'wh_1', 'sample', 'evt_sample', 'candidate.ready', now(), now() - interval '2 days')`;
+      await sql`insert into webhook_attempts (id, message_id, webhook_id, attempt, url, started_at, duration_ms, request_headers, succeeded)
+        select 'att_' || n, 'msg_' || n, 'wh_1', 1, 'https://example.com/in', now(), 5, '{}', true from generate_series(1, 40) n`;
+      const [before] = await sql`select max(seq)::int as events, (select max(seq)::int from webhook_messages) as messages from events`;
+
+      await migrateDatabase(url.toString());
+
+      const [counts] = await sql`select (select count(*)::int from events) as events, (select count(*)::int from webhook_messages) as messages,
+        (select count(*)::int from webhook_attempts) as attempts, (select count(*)::int from events_once_per_attempt) as slots,
+        (select count(*)::int from events_default) + (select count(*)::int from webhook_messages_default) + (select count(*)::int from webhook_attempts_default) as in_defaults`;
+      expect(counts).toEqual({ events: 40, messages: 41, attempts: 40, slots: 40, in_defaults: 0 });
+      const [keys] = await sql`select
+        (select count(*)::int from webhook_messages m join events e on e.id = m.event_id where m.history_at = e.created_at) as messages_at_their_event,
+        (select history_at = created_at from webhook_messages where id = 'msg_sample') as sample_at_its_own_time,
+        (select count(*)::int from webhook_attempts a join webhook_messages m on m.id = a.message_id and m.history_at = a.history_at) as attempts_with_their_message,
+        (select count(distinct tableoid)::int from events) as event_days,
+        (select nextval('events_seq_seq')::int) as next_event_seq,
+        (select nextval('webhook_messages_seq_seq')::int) as next_message_seq`;
+      expect(keys).toEqual({
+        messages_at_their_event: 40,
+        sample_at_its_own_time: true,
+        attempts_with_their_message: 40,
+        event_days: 40,
+        next_event_seq: before!.events + 1,
+        next_message_seq: before!.messages + 1,
+      });
+      await expect(
+        sql`insert into events (id, company_id, candidate_id, interview_id, type, created_at) values ('evt_again', 'co_1', 'cand_1', 'int_1', 'candidate.submitted', now())`,
+      ).rejects.toMatchObject({ constraint_name: "events_once_per_attempt_key" });
+    } finally {
+      await sql.end();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
