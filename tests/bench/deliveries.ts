@@ -8,7 +8,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { DatabaseHandle } from "@/db/client";
 import { simulate } from "@/server/demo/simulate";
@@ -126,22 +126,14 @@ export async function startDeliveryBench(database: BenchDatabase, handle: Databa
     await handle.sql`checkpoint`.catch(() => {});
   }
 
-  /**
-   * Over a phase: CPU milliseconds per delivery of the database and of the
-   * delivering processes, and the database's share of the machine's CPU.
-   */
+  /** CPU milliseconds per delivery, of the database and of the delivering processes, over a phase. */
   function cpuMeter(processes: () => ChildProcess[]) {
-    const startedAt = performance.now();
     const databaseBefore = databaseCpuSeconds(database.directory) ?? 0;
     const processesBefore = processes().reduce((sum, child) => sum + processCpuSeconds(child), 0);
-    return (deliveries: number) => {
-      const databaseSeconds = (databaseCpuSeconds(database.directory) ?? 0) - databaseBefore;
-      return {
-        database: (databaseSeconds * 1000) / deliveries,
-        process: ((processes().reduce((sum, child) => sum + processCpuSeconds(child), 0) - processesBefore) * 1000) / deliveries,
-        databaseShare: databaseSeconds / (((performance.now() - startedAt) / 1000) * availableParallelism()),
-      };
-    };
+    return (deliveries: number) => ({
+      database: (((databaseCpuSeconds(database.directory) ?? 0) - databaseBefore) * 1000) / deliveries,
+      process: ((processes().reduce((sum, child) => sum + processCpuSeconds(child), 0) - processesBefore) * 1000) / deliveries,
+    });
   }
 
   /** Drains `events` waiting events with `processes` worker processes. */
@@ -155,9 +147,9 @@ export async function startDeliveryBench(database: BenchDatabase, handle: Databa
     workers.push(...(await Promise.all(Array.from({ length: processes }, () => startProductWorker()))));
     const arrived = await arrivals(events, hookPath);
     const cpuPerDelivery = cpu(events);
-    const connections = (await clientConnections(handle.sql)) - own;
     // The bench's own `count(*) from events` is not the server's work.
     const statements = counting ? await statementsSinceReset(handle.sql, "%count(*) from events%") : null;
+    const connections = (await clientConnections(handle.sql)) - own;
     const heaviest = counting ? await heaviestStatements(handle.sql, 4) : [];
     await Promise.all(workers.map(stopChild));
     return {

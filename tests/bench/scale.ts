@@ -97,7 +97,8 @@ for (const [index, processes] of steps.entries()) {
     rate: drained.rate,
     statements: drained.statementsPerMessage,
     databaseCpuMs: drained.cpuPerDelivery.database,
-    databaseShare: drained.cpuPerDelivery.databaseShare,
+    // Its CPU per delivery at the rate delivered (start-up, which the rate leaves out, would dilute a share over the whole step).
+    databaseShare: (drained.cpuPerDelivery.database * drained.rate) / 1000 / availableParallelism(),
     connections: drained.connections,
     check: { holds: drained.violations === 0, text: `${drained.violations} candidates out of history order` },
   });
@@ -177,8 +178,8 @@ for (const processes of steps) {
   );
   const databaseSeconds = (databaseCpuSeconds(database.directory) ?? 0) - cpuBefore;
   const elapsed = (performance.now() - startedAt) / 1000;
-  const connectionsOpen = (await clientConnections(handle.sql)) - own;
   const statements = counting ? (await statementsSinceReset(handle.sql)) / load.requests : null;
+  const connectionsOpen = (await clientConnections(handle.sql)) - own;
   const burst = await rateLimitBurst(servers, processes);
   results.push({
     kind: "web",
