@@ -18,7 +18,16 @@ import { env } from "@/server/env";
 import { createWebhook } from "@/server/webhooks/manage";
 import { makeInterview } from "../support/fixtures";
 import { type Received, startReceiver } from "../support/receiver";
-import { type BenchDatabase, clientConnections, databaseCpuSeconds, heaviestStatements, killOnExit, resetStatements, statementsSinceReset } from "./support";
+import {
+  type BenchDatabase,
+  clientConnections,
+  connectionsBackTo,
+  databaseCpuSeconds,
+  heaviestStatements,
+  killOnExit,
+  resetStatements,
+  statementsSinceReset,
+} from "./support";
 
 /** Deliveries per second from the first arrival to the last, so process start-up does not count. */
 export const rateOf = (arrived: Received[]) => (arrived.length - 1) / ((arrived.at(-1)!.at - arrived[0]!.at) / 1000);
@@ -152,6 +161,7 @@ export async function startDeliveryBench(database: BenchDatabase, handle: Databa
     const connections = (await clientConnections(handle.sql)) - own;
     const heaviest = counting ? await heaviestStatements(handle.sql, 4) : [];
     await Promise.all(workers.map(stopChild));
+    await connectionsBackTo(handle.sql, own);
     return {
       rate: rateOf(arrived),
       statementsPerMessage: statements === null ? null : statements / events,

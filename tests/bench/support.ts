@@ -172,6 +172,13 @@ export async function clientConnections(sql: postgres.Sql) {
   return row.count;
 }
 
+/** Waits (up to 10 s) until the backends of stopped processes have gone, down to `count` connections. */
+export async function connectionsBackTo(sql: postgres.Sql, count: number) {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline && (await clientConnections(sql)) > count; ) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Starts pg_stat_statements' counts afresh; false when the extension is missing (a DATABASE_URL server without it in `shared_preload_libraries`). */
 export async function resetStatements(sql: postgres.Sql) {
   try {
