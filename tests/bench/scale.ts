@@ -162,12 +162,13 @@ async function rateLimitBurst(servers: Server[], step: number) {
     const released = performance.now();
     await lock`commit`;
     lock.release();
-    // Decided once no statement of the burst runs any more (Next.js may take longer to answer on a busy machine).
+    // Decided once no statement of the burst runs any more (Next.js may take longer to answer on a busy
+    // machine). The statement is known by its start: pg_stat_activity keeps only the first 1 KB of a query.
     let deciding = burst;
     while (deciding > 0) {
       [{ deciding }] = await handle.sql<[{ deciding: number }]>`
         select count(*)::int as deciding from pg_stat_activity
-        where datname = current_database() and state = 'active' and query like '%api_admit(%' and pid <> pg_backend_pid()`;
+        where datname = current_database() and state = 'active' and query like '%api_admission_preview(%' and pid <> pg_backend_pid()`;
     }
     const ms = performance.now() - released;
     const statuses = await answers;
