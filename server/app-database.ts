@@ -10,7 +10,7 @@ const cache = globalThis as unknown as { __database?: DatabaseHandle };
 export function appDatabase(): DatabaseHandle {
   if (!cache.__database) {
     if (!env.DATABASE_URL) throw new Error("DATABASE_URL is not set; start the app with `npm run dev` or `npm start`.");
-    cache.__database = createDatabase(env.DATABASE_URL);
+    cache.__database = createDatabase(env.DATABASE_URL, { max: env.WEB_DATABASE_POOL_SIZE });
   }
   return cache.__database;
 }

@@ -36,6 +36,12 @@ const schema = z.object({
   APP_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   NEXTAUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   WORKER_CONCURRENCY: integer(10),
+  /** Connections each of a web process's two postgres.js pools (writes, reads) may open. */
+  WEB_DATABASE_POOL_SIZE: integer(10),
+  /** Connections each of a worker process's two postgres.js pools may open; unset: WORKER_CONCURRENCY + 4 (the jobs, the dispatcher's claims and records, the heartbeat). */
+  WORKER_DATABASE_POOL_SIZE: optionalText.pipe(z.coerce.number<string>().int().positive().optional()),
+  /** Connections of graphile-worker's own pool in a worker process (fetching and completing jobs, cron, its LISTEN). */
+  WORKER_JOB_POOL_SIZE: integer(10),
   RATE_LIMIT_PER_KEY: integer(120),
   RATE_LIMIT_PER_COMPANY: integer(300),
   /** Exact host:port webhook targets allowed despite the public-address rule (tests, private deployments). */
@@ -70,12 +76,13 @@ const schema = z.object({
 });
 
 export type Env = Readonly<
-  Omit<z.infer<typeof schema>, "APP_SECRET" | "NEXTAUTH_SECRET" | "APP_URL" | "NEXTAUTH_URL" | "FILE_STORAGE_DIR"> & {
+  Omit<z.infer<typeof schema>, "APP_SECRET" | "NEXTAUTH_SECRET" | "APP_URL" | "NEXTAUTH_URL" | "FILE_STORAGE_DIR" | "WORKER_DATABASE_POOL_SIZE"> & {
     APP_URL: string;
     NEXTAUTH_URL: string;
     APP_SECRET: string;
     NEXTAUTH_SECRET: string;
     FILE_STORAGE_DIR: string;
+    WORKER_DATABASE_POOL_SIZE: number;
   }
 >;
 
@@ -112,7 +119,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${problems.join("\n")}`);
   }
-  const values = parsed.data;
+  const values = { ...parsed.data, WORKER_DATABASE_POOL_SIZE: parsed.data.WORKER_DATABASE_POOL_SIZE ?? parsed.data.WORKER_CONCURRENCY + 4 };
   const missing = (["APP_SECRET", "NEXTAUTH_SECRET"] as const).filter((name) => !values[name]);
   // `next build` evaluates route modules without serving anything: runtime
   // secrets are neither needed nor wanted in the build environment.

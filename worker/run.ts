@@ -60,6 +60,8 @@ export type WorkerOptions = {
   connectionString: string;
   /** Jobs graphile-worker runs at once. */
   concurrency: number;
+  /** Connections each of the process's two postgres.js pools may open, and graphile-worker's own pool. */
+  pools: { database: number; jobs: number };
   /** Requests the dispatcher keeps in flight, in all and to one webhook. */
   deliveries: Omit<DispatcherOptions, "pollMs">;
   /** Targets deliveries may reach despite the public-address rule, and extra CAs they trust: the caller's WEBHOOK_ALLOW_TARGETS and WEBHOOK_CA_FILE. */
@@ -73,7 +75,7 @@ export type WorkerOptions = {
  * retrying until the database answers again. `stop()` ends it for good.
  */
 export async function startWorker(options: WorkerOptions): Promise<WorkerHandle> {
-  const database = createDatabase(options.connectionString, { max: options.concurrency + 4, asyncCommit: true });
+  const database = createDatabase(options.connectionString, { max: options.pools.database, asyncCommit: true });
   const client = createDeliveryClient(options.delivery);
   const deps: WorkerDeps = { ctx: createDomainContext(database.db), sql: database.sql, client, mailer: createMailer(), ...options.deps };
   let runner: Runner | null = null;
@@ -93,6 +95,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
         runner = await run({
           connectionString: options.connectionString,
           concurrency: options.concurrency,
+          maxPoolSize: options.pools.jobs,
           taskList: taskList(deps),
           logger,
           noHandleSignals: true,

@@ -83,6 +83,7 @@ if (mode !== "web") {
   const runner = await startWorker({
     connectionString: database.url,
     concurrency: env.WORKER_CONCURRENCY,
+    pools: { database: env.WORKER_DATABASE_POOL_SIZE, jobs: env.WORKER_JOB_POOL_SIZE },
     deliveries: { slots: env.WEBHOOK_MAX_IN_FLIGHT, perWebhook: env.WEBHOOK_CONCURRENCY },
     delivery: { allowTargets: webhookTargets, extraCa: webhookCaFile ? readFileSync(webhookCaFile, "utf8") : undefined },
   });

@@ -11,6 +11,8 @@ import { migrateDatabase } from "@/db/migrate";
 import { startEmbeddedPostgres } from "@/server/runtime/database";
 import { freePort } from "../support/ports";
 
+export type BenchDatabase = Awaited<ReturnType<typeof benchDatabase>>;
+
 export async function benchDatabase() {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, directory: undefined, stop: async () => {} };
   const folder = mkdtempSync(path.join(tmpdir(), "interview-api-bench-"));
@@ -77,6 +79,16 @@ async function waitFor(url: string, child: ChildProcess) {
 
 export type Server = { baseUrl: string; stop: () => Promise<void> };
 
+const children = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
+/** Should the bench fail, the processes it started must not outlive it. */
+export function killOnExit(child: ChildProcess) {
+  children.add(child);
+  return child;
+}
+
 function stopper(child: ChildProcess) {
   return () =>
     new Promise<void>((resolve) => {
@@ -89,17 +101,19 @@ function stopper(child: ChildProcess) {
 export async function startProductServer(databaseUrl: string, env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [nextBin(), "start", "--port", String(port), "--hostname", "127.0.0.1"], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, APP_URL: baseUrl, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = killOnExit(
+    spawn(process.execPath, [nextBin(), "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, APP_URL: baseUrl, ...env },
+      stdio: ["ignore", "ignore", "inherit"],
+    }),
+  );
   await waitFor(`${baseUrl}/v1/openapi.json`, child);
   return { baseUrl, stop: stopper(child) };
 }
 
 export async function startScript(script: string, args: string[]): Promise<Server> {
   const port = await freePort();
-  const child = fork(script, [String(port), ...args], { execArgv: ["--import", "tsx"], stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const child = killOnExit(fork(script, [String(port), ...args], { execArgv: ["--import", "tsx"], stdio: ["ignore", "ignore", "inherit", "ipc"] }));
   await new Promise<void>((resolve, reject) => {
     child.once("message", () => resolve());
     child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
@@ -107,17 +121,40 @@ export async function startScript(script: string, args: string[]): Promise<Serve
   return { baseUrl: `http://127.0.0.1:${port}`, stop: stopper(child) };
 }
 
-export type Measurement = { requestsPerSecond: number; p50: number; p99: number; errors: number };
+export type Measurement = { requestsPerSecond: number; p50: number; p99: number; errors: number; requests: number };
 
-export async function measure(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<Measurement> {
+/**
+ * Load on one server, or spread over several: one autocannon per address,
+ * all at once, sharing `connections`. `measured` runs after the warm-up,
+ * right before the load that counts (to reset counters). With several
+ * addresses the rates and counts add up and the latencies are the slowest server's.
+ */
+export async function measure(
+  url: string | string[],
+  options: { connections: number; seconds: number; headers?: Record<string, string>; measured?: () => Promise<unknown> },
+): Promise<Measurement> {
+  const urls = typeof url === "string" ? [url] : url;
+  const load = (duration: number) =>
+    Promise.all(
+      urls.map((target, index) =>
+        autocannon({
+          url: target,
+          connections: Math.floor(options.connections / urls.length) + (index < options.connections % urls.length ? 1 : 0),
+          duration,
+          headers: options.headers,
+        }),
+      ),
+    );
   // A short warm-up so JIT and connection pools are ready.
-  await autocannon({ url, connections: options.connections, duration: 1, headers: options.headers });
-  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers });
+  await load(1);
+  await options.measured?.();
+  const results = await load(options.seconds);
   return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
+    requestsPerSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
+    p50: Math.max(...results.map((result) => result.latency.p50)),
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    errors: results.reduce((sum, result) => sum + result.errors + result.non2xx, 0),
+    requests: results.reduce((sum, result) => sum + result.requests.total, 0),
   };
 }
 
@@ -128,11 +165,57 @@ export function table(rows: string[][]) {
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ")).join("\n");
 }
 
+/** Connections to this database (client backends), the asking one included. */
+export async function clientConnections(sql: postgres.Sql) {
+  const [row] = await sql<[{ count: number }]>`
+    select count(*)::int as count from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`;
+  return row.count;
+}
+
+/** Waits (up to 10 s) until the backends of stopped processes have gone, down to `count` connections. */
+export async function connectionsBackTo(sql: postgres.Sql, count: number) {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline && (await clientConnections(sql)) > count; ) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Starts pg_stat_statements' counts afresh; false when the extension is missing (a DATABASE_URL server without it in `shared_preload_libraries`). */
+export async function resetStatements(sql: postgres.Sql) {
+  try {
+    await sql`create extension if not exists pg_stat_statements`;
+    await sql`select pg_stat_statements_reset()`;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** This database's top-level statements since `resetStatements`, the bench's own (matching `benchQueries`, a LIKE pattern) left out. */
+export async function statementsSinceReset(sql: postgres.Sql, benchQueries = "") {
+  const [row] = await sql<[{ calls: string | null }]>`
+    select sum(calls)::text as calls from pg_stat_statements
+    where toplevel and dbid = (select oid from pg_database where datname = current_database())
+      and query not like '%pg_stat_statements%' and query not like ${benchQueries}`;
+  return Number(row.calls ?? 0);
+}
+
+/** The statements that took the most database time since the reset, with their share of it. */
+export async function heaviestStatements(sql: postgres.Sql, count: number) {
+  const rows = await sql<Array<{ query: string; calls: string; ms: number; share: number }>>`
+    select query, calls::text, total_exec_time as ms, total_exec_time / nullif(sum(total_exec_time) over (), 0) as share
+    from pg_stat_statements
+    where toplevel and dbid = (select oid from pg_database where datname = current_database()) and query not like '%pg_stat_statements%'
+    order by total_exec_time desc limit ${count}`;
+  return rows.map(
+    (row) =>
+      `${fixed(row.share * 100, 0)}% (${row.calls} calls, ${fixed(row.ms / Number(row.calls), 2)} ms each) ${row.query.replace(/\s+/g, " ").slice(0, 90)}`,
+  );
+}
+
 /**
  * Top-level statements the database ran per request, and their execution time,
  * from pg_stat_statements (statements inside SQL functions are not counted:
- * `pg_stat_statements.track` is `top`). Null when the extension is missing
- * (a DATABASE_URL server without it in `shared_preload_libraries`).
+ * `pg_stat_statements.track` is `top`). Null when the extension is missing.
  */
 export async function statementsPerRequest(
   sql: postgres.Sql,
@@ -141,12 +224,7 @@ export async function statementsPerRequest(
 ): Promise<{ statements: number; databaseMs: number; planningMs: number; top: string } | null> {
   // Requests of an earlier load may still be finishing; they must not count here.
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  try {
-    await sql`create extension if not exists pg_stat_statements`;
-    await sql`select pg_stat_statements_reset()`;
-  } catch {
-    return null;
-  }
+  if (!(await resetStatements(sql))) return null;
   const requests = options.requests ?? 100;
   for (let index = 0; index < requests; index++) {
     const response = await fetch(url, { headers: options.headers });

@@ -20,22 +20,19 @@
  * Rates run from the first arrival to the last, so process start-up counts
  * for neither side.
  */
-import { type ChildProcess, fork, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { fork } from "node:child_process";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createDatabase } from "@/db/client";
-import { simulate } from "@/server/demo/simulate";
-import { createCompany, createUser } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
 import { createDomainContext } from "@/server/domain/context";
-import { env } from "@/server/env";
 import { localFileStorage } from "@/server/storage/file-storage";
 import { createWebhook, setWebhookEnabled } from "@/server/webhooks/manage";
-import { completeSteps, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
-import { type Received, startReceiver } from "../support/receiver";
-import { benchDatabase, databaseCpuSeconds, fixed, table } from "./support";
+import { completeSteps, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { rateOf, startDeliveryBench, stopChild } from "./deliveries";
+import { benchDatabase, fixed, killOnExit, table } from "./support";
 
 const { values } = parseArgs({ options: { events: { type: "string", default: "20000" }, concurrency: { type: "string", default: "10" } } });
 const targetEvents = Number(values.events);
@@ -45,176 +42,10 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const database = await benchDatabase();
 const handle = createDatabase(database.url);
 const ctx = createDomainContext(handle.db, { storage: localFileStorage(mkdtempSync(path.join(tmpdir(), "bench-files-"))) });
-const receiver = await startReceiver();
-const caFile = path.join(mkdtempSync(path.join(tmpdir(), "bench-ca-")), "ca.pem");
-writeFileSync(caFile, receiver.ca);
-
-const { id: companyId } = await createCompany(ctx, { name: "Bench" });
-await createUser(ctx, { companyId, email: "bench-admin@example.com", name: "Admin", role: "admin", password: "long enough password" });
-const interview = await makeInterview(ctx, companyId);
-const addresses = { allowTargets: [receiver.target] };
-const fast = await createWebhook(ctx, companyId, { url: receiver.url("/fast") }, addresses);
-
-// Should the bench fail, its worker processes must not outlive it.
-const children = new Set<ChildProcess>();
-process.on("exit", () => {
-  for (const child of children) child.kill("SIGKILL");
-});
-
-function startProductWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/runtime/main.ts", "worker"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      APP_SECRET: env.APP_SECRET,
-      NEXTAUTH_SECRET: env.NEXTAUTH_SECRET,
-      DATABASE_URL: database.url,
-      WEBHOOK_ALLOW_TARGETS: receiver.target,
-      WEBHOOK_CA_FILE: caFile,
-      WEBHOOK_CONCURRENCY: String(concurrency),
-      // Several workers on one machine: each takes any free port for its /metrics listener.
-      WORKER_HTTP_PORT: "0",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  children.add(child);
-  return new Promise((resolve, reject) => {
-    child.stderr!.on("data", (chunk: Buffer) => chunk.toString().includes("worker started") && resolve(child));
-    child.once("exit", (code) => reject(new Error(`worker exited ${code}`)));
-  });
-}
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-
-/** Waits until `count` requests to `hookPath` (any, when not given) have arrived; returns them. */
-async function arrivals(count: number, hookPath?: string, timeoutMs = 900_000): Promise<Received[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const arrived = hookPath ? receiver.received.filter((request) => request.path === hookPath) : receiver.received;
-    if (arrived.length >= count) return arrived.slice(0, count);
-    if (Date.now() > deadline) throw new Error(`only ${arrived.length} of ${count} arrived`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** Deliveries per second from the first arrival to the last. */
-const rateOf = (arrived: Received[]) => (arrived.length - 1) / ((arrived.at(-1)!.at - arrived[0]!.at) / 1000);
+const { receiver, caFile, companyId, interview, addresses, fast, startProductWorker, arrivals, writeCandidates, settle, cpuMeter, drain } =
+  await startDeliveryBench(database, handle, ctx, { concurrency });
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
-
-const eventCount = async () => Number((await handle.sql`select count(*) from events`)[0]!.count);
-
-/** Bulk-writes candidates (their events wait for a worker); returns how many events they made. */
-async function writeCandidates(candidates: number, seed: number) {
-  const before = await eventCount();
-  await simulate(ctx, { companyId, interviews: 0, candidates, bulk: true, seed });
-  return (await eventCount()) - before;
-}
-
-/** Arrivals whose event came before one of the same candidate already received at the same webhook (first arrivals only). */
-async function orderViolations(arrived: Received[]) {
-  const history = await handle.sql<Array<{ id: string }>>`select id from events order by tx_id, seq`;
-  const place = new Map(history.map((event, index) => [event.id, index]));
-  const last = new Map<string, number>();
-  const seen = new Set<string>();
-  let violations = 0;
-  for (const request of arrived) {
-    const body = JSON.parse(request.body) as { id: string; candidate: { id: string } };
-    if (seen.has(`${request.path}|${body.id}`)) continue;
-    seen.add(`${request.path}|${body.id}`);
-    const chain = `${request.path}|${body.candidate.id}`;
-    const at = place.get(body.id)!;
-    if (at < (last.get(chain) ?? -1)) violations++;
-    last.set(chain, at);
-  }
-  return violations;
-}
-
-/** pg_stat_statements' top-level statement count since `resetStatements`, null without the extension. */
-async function resetStatements() {
-  try {
-    await handle.sql`create extension if not exists pg_stat_statements`;
-    await handle.sql`select pg_stat_statements_reset()`;
-    return true;
-  } catch {
-    return false;
-  }
-}
-/** The statements that took the most database time since the reset, with their share of it. */
-async function heaviestStatements(count: number) {
-  const rows = await handle.sql<Array<{ query: string; calls: string; ms: number; share: number }>>`
-    select query, calls::text, total_exec_time as ms, total_exec_time / nullif(sum(total_exec_time) over (), 0) as share
-    from pg_stat_statements
-    where toplevel and dbid = (select oid from pg_database where datname = current_database()) and query not like '%pg_stat_statements%'
-    order by total_exec_time desc limit ${count}`;
-  return rows.map(
-    (row) =>
-      `${fixed(row.share * 100, 0)}% (${row.calls} calls, ${fixed(row.ms / Number(row.calls), 2)} ms each) ${row.query.replace(/\s+/g, " ").slice(0, 90)}`,
-  );
-}
-async function statementsSinceReset() {
-  const [row] = await handle.sql<[{ calls: string | null }]>`
-    select sum(calls)::text as calls from pg_stat_statements
-    where toplevel and dbid = (select oid from pg_database where datname = current_database())
-      and query not like '%pg_stat_statements%' and query not like '%count(*) from events%'`;
-  return Number(row.calls ?? 0);
-}
-
-/** Drains `events` waiting events with `processes` worker processes. */
-/**
- * Vacuums, analyzes and checkpoints, so no phase pays for an earlier one's
- * dead rows, autovacuum or dirty buffers (the checkpoint needs a superuser,
- * as the embedded server's is; elsewhere it is skipped).
- */
-async function settle() {
-  await handle.sql`vacuum analyze`;
-  await handle.sql`checkpoint`.catch(() => {});
-}
-
-/** CPU seconds a child process has used so far (Linux; 0 elsewhere). */
-function processCpuSeconds(child: ChildProcess) {
-  try {
-    const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU milliseconds per delivery, of the database and of the delivering processes, over a phase. */
-function cpuMeter(processes: () => ChildProcess[]) {
-  const databaseBefore = databaseCpuSeconds(database.directory) ?? 0;
-  const processesBefore = processes().reduce((sum, child) => sum + processCpuSeconds(child), 0);
-  return (deliveries: number) => ({
-    database: (((databaseCpuSeconds(database.directory) ?? 0) - databaseBefore) * 1000) / deliveries,
-    process: ((processes().reduce((sum, child) => sum + processCpuSeconds(child), 0) - processesBefore) * 1000) / deliveries,
-  });
-}
-
-async function drain(events: number, processes: number, hookPath = "/fast") {
-  await settle();
-  receiver.received.length = 0;
-  const counting = await resetStatements();
-  const workers: ChildProcess[] = [];
-  const cpu = cpuMeter(() => workers);
-  workers.push(...(await Promise.all(Array.from({ length: processes }, () => startProductWorker()))));
-  const arrived = await arrivals(events, hookPath);
-  const cpuPerDelivery = cpu(events);
-  const statements = counting ? await statementsSinceReset() : null;
-  const heaviest = counting ? await heaviestStatements(4) : [];
-  await Promise.all(workers.map(stop));
-  return {
-    rate: rateOf(arrived),
-    statementsPerMessage: statements === null ? null : statements / events,
-    violations: await orderViolations(arrived),
-    cpuPerDelivery,
-    heaviest,
-  };
-}
 
 // 1. Idle latency: one submission at a time, commit to arrival of its three
 // events, and where the time goes (from the log's own timestamps).
@@ -250,7 +81,7 @@ const median = (values: number[]) =>
     [...values].sort((a, b) => a - b),
     50,
   );
-await stop(worker);
+await stopChild(worker);
 
 // 2. Baseline: as many signed POSTs of a real body as the next phase has
 // events, by a bare task at the same concurrency, on the same database.
@@ -264,11 +95,11 @@ const baseline = fork("tests/bench/baseline-worker.ts", [database.url, caFile, S
   execArgv: ["--import", "tsx"],
   stdio: ["ignore", "ignore", "inherit", "ipc"],
 });
-children.add(baseline);
+killOnExit(baseline);
 const baselineCpu = cpuMeter(() => [baseline]);
 const baselineRate = rateOf(await arrivals(firstEvents));
 const baselineCpuPerDelivery = baselineCpu(firstEvents);
-await stop(baseline);
+await stopChild(baseline);
 
 // 3. Throughput with 1, 2 and 4 worker processes, the same number of events each.
 const runs: Array<{ processes: number; events: number } & Awaited<ReturnType<typeof drain>>> = [];
