@@ -64,9 +64,13 @@ export function useOwnDatabase(name: string): OwnDatabase {
     await own.handle.close();
     if (mode === "fast") await server.stop();
     else await shutDownImmediately(path.join(folder, "postgres"));
-    await whileDown?.();
-    server = await start();
-    connect();
+    try {
+      await whileDown?.();
+    } finally {
+      // Up again even when the check failed, so the file's other tests and its teardown find it.
+      server = await start();
+      connect();
+    }
   };
   return own;
 }
