@@ -48,9 +48,10 @@ export const events = pgTable(
 /**
  * submitted, scored and ready happen at most once per attempt. A unique index
  * on the partitioned history could only hold within one day, so the history's
- * trigger `events_once_per_attempt` (migration 0012) writes one row here per
- * such event, in the same statement, and a second event of the same type for
- * the same candidate fails on this key (a unique violation, as before). Rows
+ * trigger `events_once_per_attempt` (migrations 0012, 0013) writes one row here
+ * per such event, at the end of the statement that inserts it (one set-based
+ * insert per statement), and a second event of the same type for the same
+ * candidate fails that statement on this key (a unique violation, as before). Rows
  * stay after their event's day is dropped: the rule holds for ever.
  */
 export const eventsOncePerAttempt = pgTable(

@@ -116,6 +116,32 @@ describe("at most one submitted, scored and ready per attempt", () => {
     expect(types.map((row) => row.type).sort()).toEqual(["candidate.ready", "candidate.scored", "candidate.status_changed", "candidate.status_changed"]);
   });
 
+  it("holds within one statement of many rows, as a bulk import writes them, across days too", async () => {
+    const [one, other] = [await startCandidate(test.ctx, interview.id), await startCandidate(test.ctx, interview.id)];
+    const row = (candidateId: string, type: string, createdAt: Date) => ({
+      id: test.ctx.newId("event"),
+      companyId,
+      candidateId,
+      interviewId: interview.id,
+      type: type as never,
+      createdAt,
+    });
+    const twice = test.ctx.db
+      .insert(events)
+      .values([
+        row(other.id, "candidate.ready", new Date()),
+        row(one.id, "candidate.ready", new Date()),
+        row(one.id, "candidate.ready", new Date(Date.now() - 2 * dayMs)),
+      ]);
+    expect(await brokenKey(twice)).toBe("events_once_per_attempt_key");
+    // The failed statement wrote nothing, slots included: each candidate's first ready goes in.
+    await test.ctx.db
+      .insert(events)
+      .values([row(one.id, "candidate.ready", new Date()), row(other.id, "candidate.ready", new Date()), row(one.id, "candidate.status_changed", new Date())]);
+    const [slots] = await test.handle.sql`select count(*)::int as count from events_once_per_attempt where candidate_id in (${one.id}, ${other.id})`;
+    expect(slots!.count).toBe(2);
+  });
+
   it("holds for two transactions writing at once: the second waits for the first and fails when it commits", async () => {
     const candidate = await startCandidate(test.ctx, interview.id);
     let firstWrote = () => {};
