@@ -24,10 +24,22 @@ export type DatabaseOptions = {
    * synchronous commit, which flushes them too; a crash before that re-runs the job.
    */
   asyncCommit?: boolean;
+  /**
+   * Plan each prepared statement once per connection (`plan_cache_mode =
+   * force_generic_plan`), its partitions pruned when it runs. For the worker,
+   * whose prepared statements (db/prepared.ts, and postgres.js's tagged
+   * queries) run many times a second with the same shape; unprepared ones are
+   * still planned at each run.
+   */
+  planOnce?: boolean;
 };
 
 export function createDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
-  const connection = { application_name: "interview-api", ...(options.asyncCommit ? { synchronous_commit: "off" } : {}) };
+  const connection = {
+    application_name: "interview-api",
+    ...(options.asyncCommit ? { synchronous_commit: "off" } : {}),
+    ...(options.planOnce ? { plan_cache_mode: "force_generic_plan" } : {}),
+  };
   const open = () => postgres(url, { max: options.max ?? 10, onnotice: () => {}, connection });
   const writer = open();
   const sql = open();

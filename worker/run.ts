@@ -75,7 +75,7 @@ export type WorkerOptions = {
  * retrying until the database answers again. `stop()` ends it for good.
  */
 export async function startWorker(options: WorkerOptions): Promise<WorkerHandle> {
-  const database = createDatabase(options.connectionString, { max: options.pools.database, asyncCommit: true });
+  const database = createDatabase(options.connectionString, { max: options.pools.database, asyncCommit: true, planOnce: true });
   const client = createDeliveryClient(options.delivery);
   const deps: WorkerDeps = { ctx: createDomainContext(database.db), sql: database.sql, client, mailer: createMailer(), ...options.deps };
   let runner: Runner | null = null;

@@ -34,6 +34,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { retryOnDeadlock } from "@/db/deadlocks";
+import { executePrepared } from "@/db/prepared";
 import { type EventType, webhooks } from "@/db/schema";
 import { env } from "@/server/env";
 import { candidateRowColumnList } from "@/server/read/candidates";
@@ -98,7 +99,9 @@ export async function claimDue(db: Executor, now: Date, options: ClaimOptions): 
   const room = [...(options.room ?? new Map<string, number>())];
   const full = room.filter(([, left]) => left <= 0).map(([webhookId]) => webhookId);
   const leasedAt = now.toISOString();
-  const rows = await db.execute<ClaimedRow>(sql`
+  const rows = await executePrepared<ClaimedRow>(
+    db,
+    sql`
     with due as (
       select m.id, m.history_at, m.webhook_id, m.next_attempt_at, m.seq
       from webhook_messages m
@@ -141,7 +144,8 @@ export async function claimDue(db: Executor, now: Date, options: ClaimOptions): 
       from candidates c join interviews i on i.id = c.interview_id
       where c.id = e.candidate_id and c.company_id = m.company_id and not c.is_preview
     ) r on true
-    order by m.next_attempt_at, m.seq`);
+    order by m.next_attempt_at, m.seq`,
+  );
   const secrets = signingSecrets();
   return [...rows].map((row) => ({
     id: row.id,
@@ -289,7 +293,7 @@ export async function recordOutcomes(deps: DeliveryDeps, batch: Attempted[]): Pr
   if (rows.length === 0) return outcomes;
   const recorded = await retryOnDeadlock(() =>
     deps.ctx.db.transaction(async (tx) => {
-      const updated = [...(await tx.execute<RecordedRow>(recordStatement(rows, now)))];
+      const updated = [...(await executePrepared<RecordedRow>(tx, recordStatement(rows, now)))];
       const finished = updated.filter((row) => row.status !== "pending");
       await readyChainHeads(
         tx,

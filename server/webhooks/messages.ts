@@ -15,6 +15,7 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { executePrepared } from "@/db/prepared";
 import { type EventType, webhookMessages, type webhooks } from "@/db/schema";
 import type { IdGenerator } from "@/server/ids";
 
@@ -119,7 +120,9 @@ export async function readyChainHeads(tx: Executor, chains: Chain[]): Promise<vo
   const linked = distinctChains(chains);
   if (linked.length === 0) return;
   // Each chain's pending messages through the chain index, ranked; only rows whose state changes are written.
-  await tx.execute(sql`
+  await executePrepared(
+    tx,
+    sql`
     update webhook_messages m set held = r.place > 1
     from (
       select p.id, p.history_at, row_number() over (partition by p.webhook_id, p.candidate_id order by p.event_tx_id, p.event_seq, p.seq) as place
@@ -129,7 +132,8 @@ export async function readyChainHeads(tx: Executor, chains: Chain[]): Promise<vo
         where p.webhook_id = c.webhook_id and p.candidate_id = c.candidate_id and p.status = 'pending'
       ) p on true
     ) r
-    where m.id = r.id and m.history_at = r.history_at and m.held <> (r.place > 1)`);
+    where m.id = r.id and m.history_at = r.history_at and m.held <> (r.place > 1)`,
+  );
 }
 
 function distinctChains(messages: Chain[]): LinkedChain[] {
