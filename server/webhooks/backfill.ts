@@ -42,17 +42,23 @@ const missedEvents = (webhook: Webhook, since: Date) => sql`
     and e.tx_id < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint
     and e.type in (select jsonb_array_elements_text(${JSON.stringify(webhook.eventTypes)}::jsonb))
     ${webhook.allInterviews ? sql`` : sql`and e.interview_id in (select jsonb_array_elements_text(${JSON.stringify(webhook.interviewIds)}::jsonb))`}
+    -- A message of an event has its event's time as history_at (messages.ts): the
+    -- events since then have theirs in the days since then, the only days of the log read.
     and not exists (
       select 1 from webhook_messages m
       where m.webhook_id = ${webhook.id} and m.event_id = e.id and m.history_at = e.created_at and m.origin = 'event'
+        and m.history_at >= ${since.toISOString()}::timestamptz
     )`;
 
 /** How many messages `backfill` would create now, in all (it sends them 1,000 per call). */
 export async function countBackfill(ctx: DomainContext, companyId: string, webhookId: string, since: Date): Promise<{ events: number }> {
   const webhook = await enabledWebhook(ctx.db, companyId, webhookId, "no lock");
-  const [row] = await ctx.db.execute<{ events: number }>(sql`select count(*)::int as events ${missedEvents(webhook, since)}`);
+  const [row] = await ctx.db.execute<{ events: number }>(countMissedEvents(webhook, since));
   return { events: row!.events };
 }
+
+/** How many events since `since` the webhook has no message for. */
+export const countMissedEvents = (webhook: Webhook, since: Date) => sql`select count(*)::int as events ${missedEvents(webhook, since)}`;
 
 /** Enqueues the oldest 1,000 missed events since `since`; `more` says whether some are left for another call. */
 export async function backfill(ctx: DomainContext, companyId: string, webhookId: string, since: Date): Promise<{ sent: number; more: boolean }> {

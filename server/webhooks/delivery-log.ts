@@ -1,4 +1,14 @@
-/** The delivery log of the last 30 days: messages with their attempts. */
+/**
+ * The delivery log of the last 30 days: messages with their attempts.
+ *
+ * The log is partitioned by day of `history_at` (db/partitions.ts), which is
+ * a message's event's time (its own creation for a resend or a sample), while
+ * the log is shown by `created_at`. The list cannot be narrowed to days by
+ * its window: sending past events (backfill.ts) or a fan-out that caught up
+ * late creates messages today in an old event's day, and a day is kept past
+ * the 30 days while one of its messages still waits. A message's attempts
+ * are looked up in its one day (`MessageKey`).
+ */
 import type postgres from "postgres";
 import { historyRetentionDays } from "@/db/partitions";
 import type { DeliveryErrorClass, EventType, MessageOrigin, MessageStatus } from "@/db/schema";
@@ -42,7 +52,12 @@ export type MessageRow = {
   /** The newest message that resends this one, and its state. */
   resent_to_id: string | null;
   resent_to_status: MessageStatus | null;
+  /** The partition key: the day the message and its attempts are kept in. */
+  history_at: Date;
 };
+
+/** What finds a message in one day of the log: its id and its `history_at` (the primary key). */
+export type MessageKey = Pick<MessageRow, "id" | "history_at">;
 
 /** A `like` pattern for ids starting with `prefix`; an id's own underscore (`evt_`) matches only itself. */
 export const likePrefix = (prefix: string) => `${likeLiteral(prefix)}%`;
@@ -51,7 +66,7 @@ export const likePrefix = (prefix: string) => `${likeLiteral(prefix)}%`;
 const messageSelect = (sql: postgres.Sql) => sql`
   select m.id, m.webhook_id, m.origin, m.event_id, m.event_type, m.candidate_id, c.name as candidate_name, m.is_test, m.status,
     m.attempt_count, m.next_attempt_at, m.created_at, m.completed_at, m.failure_reason, m.resent_from,
-    r.id as resent_to_id, r.status as resent_to_status
+    r.id as resent_to_id, r.status as resent_to_status, m.history_at
   from webhook_messages m
   left join candidates c on c.id = m.candidate_id and c.company_id = m.company_id
   left join lateral (
@@ -96,8 +111,16 @@ export async function listMessages(sql: postgres.Sql, companyId: string, webhook
   return { messages: page, next };
 }
 
+/**
+ * One message by its id alone, as the pages link to it: each day's primary
+ * key is probed (an id says nothing of its day).
+ */
+export function messageQuery(sql: postgres.Sql, companyId: string, messageId: string) {
+  return sql<MessageRow[]>`${messageSelect(sql)} where m.id = ${messageId} and m.company_id = ${companyId}`;
+}
+
 export async function getMessage(sql: postgres.Sql, companyId: string, messageId: string): Promise<MessageRow | undefined> {
-  const [row] = await sql<MessageRow[]>`${messageSelect(sql)} where m.id = ${messageId} and m.company_id = ${companyId}`;
+  const [row] = await messageQuery(sql, companyId, messageId);
   return row;
 }
 
@@ -119,11 +142,12 @@ export type AttemptRow = {
   error_message: string | null;
 };
 
-export async function listAttempts(sql: postgres.Sql, companyId: string, messageId: string) {
+/** A message's attempts, read in its one day: attempts are kept in their message's day (`history_at`). */
+export function listAttempts(sql: postgres.Sql, companyId: string, message: MessageKey) {
   return sql<AttemptRow[]>`
     select a.id, a.attempt, a.url, a.started_at, a.duration_ms, a.request_headers, a.request_body, a.request_body_bytes, a.response_status,
       a.response_headers, a.response_body, a.succeeded, a.error_class, a.error_message
     from webhook_attempts a join webhook_messages m on m.id = a.message_id and m.history_at = a.history_at
-    where a.message_id = ${messageId} and m.company_id = ${companyId}
+    where a.message_id = ${message.id} and a.history_at = ${message.history_at} and m.company_id = ${companyId}
     order by a.attempt, a.started_at`;
 }

@@ -64,19 +64,28 @@ function healthState(
   return latestSucceeded ? "healthy" : "no_deliveries";
 }
 
-export async function webhookHealth(sql: postgres.Sql, companyId: string, webhookIds: string[], now: Date): Promise<Map<string, WebhookHealth>> {
-  if (webhookIds.length === 0) return new Map();
+/**
+ * The figures of each webhook, in one statement. None of its reads can be
+ * narrowed to days of the log: a message's day is its event's (a past event
+ * sent today, or a fan-out that caught up late, is in an old day), its tries
+ * go on while it waits in its chain, and a day is kept while a message in it
+ * waits. Each day is read through an index: the webhook's tries by start
+ * time, its waiting messages (a partial index), a try's message by its key.
+ */
+export function webhookHealthQuery(sql: postgres.Sql, companyId: string, webhookIds: string[], now: Date) {
   // A message that failed for good was failed by the recording of its last
   // try, which also started or continued the run: its attempt row is written
   // at that moment (created_at ≥ failing_since). The try itself started at
   // most an attempt lease earlier; a day's margin keeps the index range exact
-  // for any lease setting.
-  const rows = await sql<HealthRow[]>`
+  // for any lease setting. Each such try's message is looked up by its key,
+  // in its one day (joined, the planner may read every day of the log whole).
+  return sql<HealthRow[]>`
     select w.id, w.enabled, w.failing_since, w.last_success_at, w.last_failure_at,
       w.failing_since is not null and exists (
-        select 1 from webhook_attempts f join webhook_messages m on m.id = f.message_id and m.history_at = f.history_at
+        select 1 from webhook_attempts f
         where f.webhook_id = w.id and f.started_at >= w.failing_since - interval '1 day' and f.created_at >= w.failing_since
-          and not f.succeeded and f.attempt >= ${maxAttempts} and m.status = 'failed' and m.failure_reason is null
+          and not f.succeeded and f.attempt >= ${maxAttempts}
+          and (select m.status = 'failed' and m.failure_reason is null from webhook_messages m where m.id = f.message_id and m.history_at = f.history_at)
       ) as failed_for_good_in_run,
       coalesce(a.ok_24h, 0)::int as ok_24h, coalesce(a.all_24h, 0)::int as all_24h,
       coalesce(a.ok_7d, 0)::int as ok_7d, coalesce(a.all_7d, 0)::int as all_7d,
@@ -91,6 +100,11 @@ export async function webhookHealth(sql: postgres.Sql, companyId: string, webhoo
       from webhook_attempts where webhook_id = w.id and started_at >= ${now}::timestamptz - interval '7 days'
     ) a on true
     where w.company_id = ${companyId} and w.id in ${sql(webhookIds)}`;
+}
+
+export async function webhookHealth(sql: postgres.Sql, companyId: string, webhookIds: string[], now: Date): Promise<Map<string, WebhookHealth>> {
+  if (webhookIds.length === 0) return new Map();
+  const rows = await webhookHealthQuery(sql, companyId, webhookIds, now);
   const rate = (ok: number, all: number) => (all === 0 ? null : Math.round((ok / all) * 1000) / 10);
   return new Map(
     rows.map((row) => {

@@ -279,7 +279,9 @@ export async function resendMessage(ctx: DomainContext, companyId: string, messa
  * The latest message of each event to the webhook since `since`; the events
  * whose latest one failed are what "resend every failed message" resends (a
  * resent one that is waiting or succeeded takes its event out, so repeated
- * calls make progress).
+ * calls make progress). Every day of the log is read, through the log's
+ * index from `since` on: a message created since then may be kept in any
+ * older day (its event's).
  */
 function latestPerEvent(db: Executor, webhookId: string, since: Date) {
   return db
@@ -294,9 +296,14 @@ function latestPerEvent(db: Executor, webhookId: string, since: Date) {
 export async function countFailedSince(ctx: DomainContext, companyId: string, webhookId: string, since: Date) {
   const webhook = await findWebhook(ctx.db, companyId, webhookId);
   if (!webhook.enabled) throw new DomainError("invalid_state", "Turn the webhook on before resending.");
-  const latest = latestPerEvent(ctx.db, webhookId, since);
-  const [{ failed }] = (await ctx.db.select({ failed: sql<number>`count(*)::int` }).from(latest).where(eq(latest.status, "failed"))) as [{ failed: number }];
+  const [{ failed }] = (await failedSinceCount(ctx.db, webhookId, since)) as [{ failed: number }];
   return { failed, resendNow: Math.min(failed, maxResendBatch) };
+}
+
+/** How many events since `since` have a failed latest message: what `resendFailedSince` takes, 1,000 at a time. */
+export function failedSinceCount(db: Executor, webhookId: string, since: Date) {
+  const latest = latestPerEvent(db, webhookId, since);
+  return db.select({ failed: sql<number>`count(*)::int` }).from(latest).where(eq(latest.status, "failed"));
 }
 
 /** Resends every failed message since `since`, oldest first, one per event, at most 1,000 at a time. */

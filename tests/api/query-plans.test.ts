@@ -8,19 +8,34 @@
  * there a list is a Merge Append of the index's scans in each day's partition
  * (`events_feed_idx_20261123`), still without a sort, and days outside the
  * list's 30 days are not read at all.
+ *
+ * The settings' reads of the delivery log read a day only where its key tells
+ * them to: a message's attempts in its one day, the past events to send in the
+ * days since the time asked. The rest are shown by when a message was created
+ * or a try started, which says nothing of the day a message is kept in (its
+ * event's: a past event sent today, or a fan-out that caught up late, is kept
+ * in an old day, and a day stays past the 30 days while a message in it
+ * waits): they read every day, each through an index.
  */
 
-import { sql as fragment } from "drizzle-orm";
+import { eq, sql as fragment } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 import { beforeAll, describe, expect, it } from "vitest";
-import { interviews } from "@/db/schema";
+import { utcDay } from "@/db/partitions";
+import { interviews, webhooks } from "@/db/schema";
 import { admissionStatement, type PageQuery } from "@/server/api/admission";
 import { simulate } from "@/server/demo/simulate";
 import { createInterview } from "@/server/domain/interviews";
 import { type CandidateFilters, candidateByIdJson, candidateListQuery, candidatePageJson } from "@/server/read/candidates";
 import { eventListQuery, eventPageJson } from "@/server/read/events";
 import { interviewListQuery } from "@/server/read/interviews";
-import { messageListQuery } from "@/server/webhooks/delivery-log";
+import { countMissedEvents } from "@/server/webhooks/backfill";
+import { deliveryChartQuery } from "@/server/webhooks/delivery-chart";
+import { getMessage, listAttempts, messageListQuery, messageQuery } from "@/server/webhooks/delivery-log";
+import { webhookHealthQuery } from "@/server/webhooks/health";
+import { failedSinceCount } from "@/server/webhooks/manage";
+import { maxAttempts } from "@/server/webhooks/retry-schedule";
 import { useTestDatabase } from "../support/database";
 import { makeCompany } from "../support/fixtures";
 
@@ -30,6 +45,12 @@ let interviewId: string;
 /** A day of history older than the API's 30 days, still there (retention runs hourly). */
 let oldDay: string;
 const webhookId = "wh_plans";
+/** A webhook with a small share of each day's log (one event in 50), as most have among every company's deliveries: its failures, waiting messages and tries. */
+const rareWebhookId = "wh_plans_rare";
+/** How many webhooks the neighbouring company has, each with its share of its events. */
+const neighbourWebhooks = 40;
+/** The partitions that hold rows (the others are the days ahead, the DEFAULT partition and days the simulation left empty). */
+let holdingRows: Set<string>;
 
 beforeAll(async () => {
   companyId = await makeCompany(test.ctx, "Volume");
@@ -46,37 +67,85 @@ beforeAll(async () => {
   )[0]!.id;
   const old = new Date(Date.now() - 40 * 24 * 3600_000).toISOString().slice(0, 10);
   oldDay = old.replaceAll("-", "");
-  await test.handle.sql`select history_partition_create('events', 'created_at', ${old}::text::date)`;
+  for (const [table, key] of [
+    ["events", "created_at"],
+    ["webhook_messages", "history_at"],
+    ["webhook_attempts", "history_at"],
+  ] as const)
+    await test.handle.sql`select history_partition_create(${table}, ${key}, ${old}::text::date)`;
   await test.handle.sql`
     insert into events (id, company_id, candidate_id, interview_id, type, created_at)
     select 'evt_old' || e.seq, e.company_id, e.candidate_id, e.interview_id, 'candidate.status_changed', now() - interval '40 days'
     from events e where e.company_id = ${companyId} limit 2000`;
-  await test.handle
-    .sql`insert into webhooks (id, company_id, url, event_types, secret_ciphertext) values (${webhookId}, ${companyId}, 'https://example.com/in', '[]', 'x')`;
   await test.handle.sql`
-    insert into webhook_messages (id, company_id, webhook_id, origin, event_id, event_type, candidate_id, status, next_attempt_at, created_at, history_at)
-    select 'msg_' || e.seq, e.company_id, ${webhookId}, 'event', e.id, e.type, e.candidate_id, 'succeeded', e.created_at, e.created_at, e.created_at
-    from events e where e.company_id = ${companyId} and e.created_at >= now() - interval '30 days'`;
+    insert into webhooks (id, company_id, url, event_types, secret_ciphertext, failing_since) values
+      (${webhookId}, ${companyId}, 'https://example.com/in', '[]', 'x', null),
+      (${rareWebhookId}, ${companyId}, 'https://example.com/rare', '["candidate.submitted", "candidate.ready"]', 'x', now() - interval '2 hours')`;
+  await test.handle.sql`
+    insert into webhooks (id, company_id, url, event_types, secret_ciphertext)
+    select 'wh_neighbour' || n, ${other}, 'https://example.com/neighbour', '[]', 'x' from generate_series(0, ${neighbourWebhooks - 1}) n`;
+  // Every event's message to the first webhook, the old day's too; one event in 50 to the other, where one in 10 failed for good and one waits;
+  // the neighbour's events to its webhooks, one each: the log holds every company's deliveries.
+  await test.handle.sql`
+    insert into webhook_messages (id, company_id, webhook_id, origin, event_id, event_type, candidate_id, status, attempt_count, next_attempt_at, created_at, history_at)
+    select 'msg_' || e.seq, e.company_id, ${webhookId}, 'event', e.id, e.type, e.candidate_id, 'succeeded', 1, e.created_at, e.created_at, e.created_at
+    from events e where e.company_id = ${companyId}
+    union all
+    select 'msg_rare' || e.seq, e.company_id, ${rareWebhookId}, 'event', e.id, e.type, e.candidate_id,
+      case (e.seq / 50) % 10 when 0 then 'failed' when 1 then 'pending' else 'succeeded' end,
+      case (e.seq / 50) % 10 when 0 then ${maxAttempts} when 1 then 0 else 1 end, e.created_at, e.created_at, e.created_at
+    from events e where e.company_id = ${companyId} and e.seq % 50 = 0
+    union all
+    select 'msg_neighbour' || e.seq, e.company_id, 'wh_neighbour' || e.seq % ${neighbourWebhooks}, 'event', e.id, e.type, e.candidate_id, 'succeeded', 1,
+      e.created_at, e.created_at, e.created_at
+    from events e where e.company_id = ${other}`;
+  await test.handle.sql`
+    insert into webhook_attempts (id, message_id, webhook_id, attempt, url, started_at, duration_ms, request_headers, succeeded, created_at, history_at)
+    select 'att_' || m.id, m.id, m.webhook_id, m.attempt_count, 'https://example.com/in', m.created_at + interval '1 second', 20, '{}',
+      m.status = 'succeeded', m.created_at + interval '2 seconds', m.history_at
+    from webhook_messages m where m.status <> 'pending'`;
   await test.handle.sql`analyze`;
+  holdingRows = new Set(
+    (
+      await test.handle.sql<Array<{ name: string }>>`
+        select distinct tableoid::regclass::text as name from webhook_messages
+        union select distinct tableoid::regclass::text from webhook_attempts
+        union select distinct tableoid::regclass::text from events`
+    ).map((row) => row.name),
+  );
 }, 180_000);
 
 type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; "Parent Relationship"?: string; Plans?: PlanNode[] };
 
 /**
- * The plan's nodes outside SubPlans, and with `perRowLookups`, also outside
- * the inner side of a nested loop that is a `LIMIT` (a lateral lookup of a
- * few rows per row of the list, such as a message's latest resend).
+ * The plan's nodes outside SubPlans (unless `subPlans`: a statement whose
+ * reads are all per-row figures, such as a webhook's health), and with
+ * `perRowLookups`, also outside the inner side of a nested loop that is a
+ * `LIMIT` (a lateral lookup of a few rows per row of the list, such as a
+ * message's latest resend).
  */
-async function plan(query: postgres.PendingQuery<any>, { perRowLookups = false } = {}) {
+async function plan(query: postgres.PendingQuery<any>, options: PlanOptions = {}) {
   const [row] = await test.handle.sql`explain (format json) ${query}`;
+  return planNodes(row!, options);
+}
+
+/** The plan of a statement drizzle builds (`toSQL()`, or a `sql` template through the dialect). */
+async function planOfStatement({ sql: text, params }: { sql: string; params: unknown[] }, options: PlanOptions = {}) {
+  const [row] = await test.handle.sql.unsafe(`explain (format json) ${text}`, params as postgres.ParameterOrJSON<never>[]);
+  return planNodes(row!, options);
+}
+
+type PlanOptions = { perRowLookups?: boolean; subPlans?: boolean };
+
+function planNodes(row: postgres.Row, { perRowLookups = false, subPlans = false }: PlanOptions) {
   const nodes: PlanNode[] = [];
   const visit = (node: PlanNode) => {
-    if (node["Parent Relationship"] === "SubPlan") return;
+    if (!subPlans && node["Parent Relationship"] === "SubPlan") return;
     if (perRowLookups && node["Parent Relationship"] === "Inner" && node["Node Type"] === "Limit") return;
     nodes.push(node);
     node.Plans?.forEach(visit);
   };
-  visit((row!["QUERY PLAN"] as Array<{ Plan: PlanNode }>)[0]!.Plan);
+  visit((row["QUERY PLAN"] as Array<{ Plan: PlanNode }>)[0]!.Plan);
   return nodes;
 }
 
@@ -98,6 +167,35 @@ function expectIndexOrdered(nodes: PlanNode[], table: string, index: string) {
 /** The partitions of `table` a plan reads. */
 const partitionsRead = (nodes: PlanNode[], table: string) =>
   nodes.map((node) => node["Relation Name"]).filter((name): name is string => isOrPartitionOf(name, table) && name !== table);
+
+/** The indexes a scan reads: its own, or those of the bitmap it reads. */
+const indexesOf = (scan: PlanNode): string[] =>
+  scan["Index Name"] ? [scan["Index Name"]] : (scan.Plans ?? []).flatMap((child) => (child["Relation Name"] ? [] : indexesOf(child)));
+
+/**
+ * Every partition of `table` that holds rows is read through one of
+ * `indexes` (an index scan, or a bitmap of it), never by a Seq Scan. An empty
+ * partition (a day ahead, DEFAULT) may be: PostgreSQL plans a Seq Scan for a
+ * table its statistics say is empty, which reads no page.
+ */
+function expectIndexRead(nodes: PlanNode[], table: string, indexes: string[]) {
+  const described = JSON.stringify(nodes.map((node) => [node["Node Type"], node["Relation Name"], node["Index Name"]]));
+  const scans = nodes.filter((node) => isOrPartitionOf(node["Relation Name"], table) && holdingRows.has(node["Relation Name"]!));
+  expect(scans.length, described).toBeGreaterThan(0);
+  for (const scan of scans) {
+    const used = indexesOf(scan);
+    expect(used.length, `${scan["Node Type"]} on ${scan["Relation Name"]}`).toBeGreaterThan(0);
+    for (const index of used)
+      expect(
+        indexes.some((wanted) => isOrPartitionOf(index, wanted)),
+        `${index} in ${described}`,
+      ).toBe(true);
+  }
+}
+
+/** The partitions read whose day is before `day` (`YYYY-MM-DD`). */
+const daysReadBefore = (nodes: PlanNode[], table: string, day: string) =>
+  partitionsRead(nodes, table).filter((name) => /_\d{8}$/.test(name) && name.slice(-8) < day.replaceAll("-", ""));
 
 describe("list query plans", () => {
   const sql = () => test.handle.sql;
@@ -158,7 +256,10 @@ describe("list query plans", () => {
 
 describe("the delivery log's query plans (settings)", () => {
   const sql = () => test.handle.sql;
+  const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600_000);
 
+  // The log is shown by creation time, which says nothing of a message's day:
+  // every day is read, the old one too, each through the log's index.
   it("lists a webhook's log newest first through its index in every day, without a sort", async () => {
     const now = new Date();
     const lookups = { perRowLookups: true };
@@ -168,6 +269,60 @@ describe("the delivery log's query plans (settings)", () => {
       "webhook_messages",
       "webhook_messages_log_idx",
     );
+  });
+
+  // An id says nothing of its day, and the pages link to messages by id: every day's primary key is probed.
+  it("finds a message by its id through each day's primary key", async () => {
+    const nodes = await plan(messageQuery(sql(), companyId, "msg_x"), { perRowLookups: true });
+    expectIndexRead(nodes, "webhook_messages", ["webhook_messages_id_history_at_pk"]);
+  });
+
+  it("reads a message's attempts in its one day, through the attempts' index", async () => {
+    const [tried] = await sql()<Array<{ id: string }>>`
+      select id from webhook_messages where webhook_id = ${rareWebhookId} and status <> 'pending' and history_at < now() - interval '31 days' limit 1`;
+    const message = (await getMessage(sql(), companyId, tried!.id))!;
+    const nodes = await plan(listAttempts(sql(), companyId, message));
+    expect(partitionsRead(nodes, "webhook_attempts")).toEqual([`webhook_attempts_${oldDay}`]);
+    expect(partitionsRead(nodes, "webhook_messages")).toEqual([`webhook_messages_${oldDay}`]);
+    expectIndexRead(nodes, "webhook_attempts", ["webhook_attempts_message_idx"]);
+    expectIndexRead(nodes, "webhook_messages", ["webhook_messages_id_history_at_pk"]);
+    expect(await listAttempts(sql(), companyId, message)).toHaveLength(1);
+  });
+
+  // Tries are counted by when they started and waiting messages by their state:
+  // any day may hold them (a message's tries go on while it waits in its chain).
+  it("figures a webhook's health through the tries' and the waiting messages' indexes, a try's message by its key", async () => {
+    const nodes = await plan(webhookHealthQuery(sql(), companyId, [rareWebhookId, webhookId], new Date()), { subPlans: true });
+    // A run's failed last tries (the 9th) may be found by their number in (message_id, attempt), skipping over the ids.
+    expectIndexRead(nodes, "webhook_attempts", ["webhook_attempts_webhook_idx", "webhook_attempts_message_idx"]);
+    expectIndexRead(nodes, "webhook_messages", ["webhook_messages_id_history_at_pk", "webhook_messages_chain_idx"]);
+  });
+
+  it("charts a webhook's messages by hour through the log's index, reading the range once", async () => {
+    for (const range of ["24h", "7d"] as const) {
+      const nodes = await plan(deliveryChartQuery(sql(), companyId, rareWebhookId, range, new Date()));
+      expectIndexRead(nodes, "webhook_messages", ["webhook_messages_log_idx"]);
+      // Not read again for each hour of the range (the inner side of a nested loop over the hours).
+      expect(nodes.map((node) => node["Node Type"])).not.toContain("Nested Loop");
+    }
+  });
+
+  // The latest message of each event is found in the event's order (DISTINCT ON), which a sort gives.
+  it("counts the failed messages to resend through the log's index", async () => {
+    const count = failedSinceCount(test.ctx.db, rareWebhookId, daysAgo(2)).toSQL();
+    expectIndexRead(await planOfStatement(count), "webhook_messages", ["webhook_messages_log_idx"]);
+  });
+
+  it("counts the past events to send in the days since the time asked only, the log through its key", async () => {
+    const since = daysAgo(2);
+    const [webhook] = await test.ctx.db.select().from(webhooks).where(eq(webhooks.id, rareWebhookId));
+    const nodes = await planOfStatement(new PgDialect().sqlToQuery(countMissedEvents(webhook!, since)));
+    expect(daysReadBefore(nodes, "events", utcDay(since))).toEqual([]);
+    expect(daysReadBefore(nodes, "webhook_messages", utcDay(since))).toEqual([]);
+    expect(partitionsRead(nodes, "webhook_messages")).toContain(`webhook_messages_${utcDay(new Date()).replaceAll("-", "")}`);
+    // The webhook's messages of those days: through either index that starts with the webhook.
+    expectIndexRead(nodes, "webhook_messages", ["webhook_messages_event_key", "webhook_messages_log_idx"]);
+    // The events are not checked for an index: the company's are most of those days' events, and reading the days whole is the planner's fair choice.
   });
 });
 

@@ -78,7 +78,7 @@ describe("the body of every attempt", () => {
     expect(received).toHaveLength(2);
     const { messages } = await listMessages(test.handle.sql, companyId, webhookId, { limit: 10 }, test.clock.now());
     for (const message of messages) {
-      const [attempt] = await listAttempts(test.handle.sql, companyId, message.id);
+      const [attempt] = await listAttempts(test.handle.sql, companyId, message);
       expect(received).toContain(attempt!.request_body);
       expect(attempt!.request_body_bytes).toBe(Buffer.byteLength(attempt!.request_body!));
 
@@ -99,7 +99,7 @@ describe("the body of every attempt", () => {
     const sent = bed.receiver.received[0]!.body;
     expect(Buffer.byteLength(sent)).toBeGreaterThan(keptBodyBytes);
     const [message] = (await listMessages(test.handle.sql, companyId, webhookId, { limit: 1 }, test.clock.now())).messages;
-    const [attempt] = await listAttempts(test.handle.sql, companyId, message!.id);
+    const [attempt] = await listAttempts(test.handle.sql, companyId, message!);
     expect(attempt!.request_body_bytes).toBe(Buffer.byteLength(sent));
     expect(Buffer.byteLength(attempt!.request_body!)).toBeLessThanOrEqual(keptBodyBytes);
     expect(Buffer.byteLength(attempt!.request_body!)).toBeGreaterThan(keptBodyBytes - 4);

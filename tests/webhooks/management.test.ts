@@ -156,13 +156,13 @@ describe("the delivery log", () => {
       test.clock.now(),
     );
     expect(rest.messages).toHaveLength(1);
-    const [attempt] = await listAttempts(test.handle.sql, companyId, failedOnly.messages[0]!.id);
+    const [attempt] = await listAttempts(test.handle.sql, companyId, failedOnly.messages[0]!);
     expect(attempt).toMatchObject({ attempt: 1, response_status: 500, succeeded: false, error_class: "http_status" });
     expect(attempt!.response_body!.length).toBe(2048);
     expect(attempt!.response_headers!["x-reason"]).toBe("maintenance");
     expect(attempt!.request_headers["Service-Signature"]).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(attempt!.duration_ms).toBeGreaterThanOrEqual(0);
-    expect(await listAttempts(test.handle.sql, await makeCompany(test.ctx, "Other"), failedOnly.messages[0]!.id)).toEqual([]);
+    expect(await listAttempts(test.handle.sql, await makeCompany(test.ctx, "Other"), failedOnly.messages[0]!)).toEqual([]);
   });
 });
 

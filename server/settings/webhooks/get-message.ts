@@ -11,6 +11,6 @@ export const getMessageProcedure = signedInProcedure
   .query(async ({ ctx, input }) => {
     const message = await getMessage(ctx.sql, ctx.member.companyId, input.messageId);
     if (!message) throw notFound("message", input.messageId);
-    const attempts = await listAttempts(ctx.sql, ctx.member.companyId, message.id);
+    const attempts = await listAttempts(ctx.sql, ctx.member.companyId, message);
     return { message: viewMessage(message), attempts: attempts.map((attempt) => viewAttempt(attempt, ctx.member)) };
   });
