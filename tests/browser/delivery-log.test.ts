@@ -8,12 +8,11 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
 import { createApiKey, createUser } from "@/server/domain/accounts";
-import { submitAttempt } from "@/server/domain/attempts";
 import { createWebhook, setWebhookEnabled } from "@/server/webhooks/manage";
 import { webhookOffReason } from "@/server/webhooks/unsent-reasons";
 import { describeInBrowser, expectText, reopen, useBrowser } from "../support/browser";
 import { useTestDatabase } from "../support/database";
-import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { makeCompany, makeInterview, submitCandidate } from "../support/fixtures";
 import { useProcessReceiver } from "../support/receiver";
 import { useTestServer } from "../support/server";
 import { useWorkerProcesses } from "../support/worker-process";
@@ -47,14 +46,6 @@ beforeAll(async () => {
   ).id;
 });
 
-async function submitCandidate(email: string) {
-  const candidate = await startCandidate(test.ctx, interview.id, { email });
-  await completeSteps(test.ctx, interview, candidate.id);
-  await scoreAndRecord(test.ctx, candidate.id);
-  await submitAttempt(test.ctx, candidate.id);
-  return candidate;
-}
-
 /** The log's rows that show this text (an event id, a candidate id, a name). */
 const rowsWith = (page: Page, text: string) => page.getByTestId("log-row").filter({ hasText: text });
 
@@ -82,7 +73,7 @@ let adaId: string;
 describeInBrowser("the delivery log in the browser", () => {
   it("shows an admin the exact body sent (pretty, copied byte for byte), the event id and the candidate's name, for events and samples", async () => {
     await startWorker();
-    const ada = await submitCandidate("ada@example.com");
+    const ada = await submitCandidate(test.ctx, interview, { email: "ada@example.com" });
     adaId = ada.id;
     const session = await open();
     const { page, screenshot, signIn, context } = session;
@@ -128,7 +119,7 @@ describeInBrowser("the delivery log in the browser", () => {
 
   it("finds a message by event id or candidate id prefix, and says what other input is not", async () => {
     await startWorker();
-    const bob = await submitCandidate("bob@example.com");
+    const bob = await submitCandidate(test.ctx, interview, { email: "bob@example.com" });
     const session = await open();
     const { page, screenshot, signIn } = session;
     await signIn("ada@log.example", password);
@@ -183,7 +174,7 @@ describeInBrowser("the delivery log in the browser", () => {
 
     // A candidate whose first message waits for a retry holds the next one back; then the webhook is turned off.
     const received = delivery.receiver.received.length;
-    const cy = await submitCandidate("cy@example.com");
+    const cy = await submitCandidate(test.ctx, interview, { email: "cy@example.com" });
     await rowsWith(page, cy.id).nth(1).waitFor();
     await rowsWith(page, cy.id).filter({ hasText: "Waiting" }).nth(1).waitFor();
     await delivery.receiver.waitFor(received + 1);

@@ -3,10 +3,9 @@
 import { ApiError, createInterviewClient } from "@interview-api/client";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, setCompanyRateLimits, setCompanySuspended } from "@/server/domain/accounts";
-import { submitAttempt } from "@/server/domain/attempts";
 import { type ApiCompany, apiCompany } from "../support/api-fixtures";
 import { useTestDatabase } from "../support/database";
-import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { makeCompany, makeInterview, submitCandidate } from "../support/fixtures";
 import { useTestServer } from "../support/server";
 
 const test = useTestDatabase();
@@ -30,14 +29,6 @@ function clientFor(apiKey: string, options: Parameters<typeof createInterviewCli
   return Object.assign(client, { sent });
 }
 
-async function submittedCandidate(interview: Awaited<ReturnType<typeof makeInterview>>, email: string) {
-  const candidate = await startCandidate(test.ctx, interview.id, { email });
-  await completeSteps(test.ctx, interview, candidate.id);
-  await scoreAndRecord(test.ctx, candidate.id);
-  await submitAttempt(test.ctx, candidate.id);
-  return candidate;
-}
-
 /** Requests of one key at once, outside the client, until the key's bucket is empty. */
 async function drain(apiKey: string, count: number) {
   const statuses = await Promise.all(
@@ -54,7 +45,7 @@ const refusal = (call: Promise<unknown>) =>
 
 beforeAll(async () => {
   acme = await apiCompany(test.ctx, "Acme");
-  for (let index = 0; index < 5; index++) await submittedCandidate(acme.interview, `more-${index}@acme.example`);
+  for (let index = 0; index < 5; index++) await submitCandidate(test.ctx, acme.interview, { email: `more-${index}@acme.example` });
   await makeInterview(test.ctx, acme.companyId);
 });
 

@@ -5,9 +5,8 @@ import path from "node:path";
 import { createInterviewClient, type Event, fileCursorStore } from "@interview-api/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/server/domain/accounts";
-import { submitAttempt } from "@/server/domain/attempts";
 import { useTestDatabase } from "../support/database";
-import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { makeCompany, makeInterview, submitCandidate } from "../support/fixtures";
 import { useTestServer } from "../support/server";
 
 const test = useTestDatabase();
@@ -20,13 +19,6 @@ let apiKey: string;
 const client = () => createInterviewClient({ baseUrl: server.baseUrl, apiKey });
 
 /** Submitted with its score and recording in: candidate.submitted, .scored and .ready, in that order. */
-async function submitOne(email: string) {
-  const candidate = await startCandidate(test.ctx, interview.id, { email });
-  await completeSteps(test.ctx, interview, candidate.id);
-  await scoreAndRecord(test.ctx, candidate.id);
-  await submitAttempt(test.ctx, candidate.id);
-  return candidate.id;
-}
 
 async function take(events: AsyncIterable<Event>, count: number): Promise<Event[]> {
   const taken: Event[] = [];
@@ -44,8 +36,8 @@ beforeAll(async () => {
   const companyId = await makeCompany(test.ctx, "Acme");
   apiKey = (await createApiKey(test.ctx, { companyId, name: "Follower" })).key;
   interview = await makeInterview(test.ctx, companyId);
-  await submitOne("first@acme.example");
-  await submitOne("second@acme.example");
+  (await submitCandidate(test.ctx, interview, { email: "first@acme.example" })).id;
+  (await submitCandidate(test.ctx, interview, { email: "second@acme.example" })).id;
 });
 
 afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
@@ -83,7 +75,7 @@ describe("events.follow", () => {
       for (let index = 0; index < 3; index++) more.push((await iterator.next()).value as Event);
       return more;
     })();
-    const candidateId = await submitOne("third@acme.example");
+    const candidateId = (await submitCandidate(test.ctx, interview, { email: "third@acme.example" })).id;
     expect((await later).map((event) => [event.type, event.candidate.id])).toEqual([
       ["candidate.submitted", candidateId],
       ["candidate.scored", candidateId],
@@ -101,7 +93,7 @@ describe("events.follow", () => {
     expect(await store.load()).toMatch(/\S/);
 
     const next = take(follower, 1);
-    const candidateId = await submitOne("fourth@acme.example");
+    const candidateId = (await submitCandidate(test.ctx, interview, { email: "fourth@acme.example" })).id;
     expect((await next).map((event) => [event.type, event.candidate.id])).toEqual([["candidate.submitted", candidateId]]);
     stop.abort();
   });

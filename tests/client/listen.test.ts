@@ -14,9 +14,8 @@ import { Webhook } from "standardwebhooks";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/server/domain/accounts";
-import { submitAttempt } from "@/server/domain/attempts";
 import { useTestDatabase } from "../support/database";
-import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { makeCompany, makeInterview, submitCandidate } from "../support/fixtures";
 import { useTestServer } from "../support/server";
 
 const test = useTestDatabase();
@@ -39,14 +38,6 @@ const receiver = createServer((request, response) => {
 let forwardTo: string;
 let interview: Awaited<ReturnType<typeof makeInterview>>;
 let apiKey: string;
-
-async function submitOne(email: string) {
-  const candidate = await startCandidate(test.ctx, interview.id, { email });
-  await completeSteps(test.ctx, interview, candidate.id);
-  await scoreAndRecord(test.ctx, candidate.id);
-  await submitAttempt(test.ctx, candidate.id);
-  return candidate.id;
-}
 
 /** A running `listen`: its stdout lines as they come, its stderr, and Ctrl-C. */
 function startListen(command: string[], extra: string[] = []) {
@@ -101,7 +92,7 @@ describe("listen", { timeout: 120_000 }, () => {
   let during: string;
 
   it("forwards the events from now on, signed and headed like a delivery, one JSON line each", async () => {
-    before = await submitOne("before@acme.example");
+    before = (await submitCandidate(test.ctx, interview, { email: "before@acme.example" })).id;
     const listen = startListen(cli, ["--json"]);
     const [start] = await listen.waitForLines(1);
     const started = JSON.parse(start!);
@@ -114,7 +105,7 @@ describe("listen", { timeout: 120_000 }, () => {
     secret = started.secret;
     expect(Buffer.from(secret.slice("whsec_".length), "base64")).toHaveLength(32);
 
-    during = await submitOne("during@acme.example");
+    during = (await submitCandidate(test.ctx, interview, { email: "during@acme.example" })).id;
     const lines = (await listen.waitForLines(4)).slice(1).map((line) => JSON.parse(line));
     expect(lines.map((line) => [line.type, line.candidate_id, line.status, line.accepted, line.error])).toEqual(
       threeTypes.map((type) => [type, during, 200, true, null]),
@@ -154,7 +145,7 @@ describe("listen", { timeout: 120_000 }, () => {
 
   it("resumes after a restart (here from the package's own bin) with the same secret, and reports what the receiver refused", async () => {
     forwarded.length = 0;
-    const whileStopped = await submitOne("stopped@acme.example");
+    const whileStopped = (await submitCandidate(test.ctx, interview, { email: "stopped@acme.example" })).id;
     answer = (request) => (request.headers["service-event-type"] === "candidate.scored" ? 500 : 202);
     const listen = startListen(packageBin, ["--json"]);
     const lines = (await listen.waitForLines(4)).map((line) => JSON.parse(line));

@@ -16,14 +16,13 @@ import { beforeEach, describe, expect, inject, it } from "vitest";
 import { migrateDatabase } from "@/db/migrate";
 import { daysAhead, ensureHistoryPartitions, existingDays, historyRetentionDays, utcDay } from "@/db/partitions";
 import { events, webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
-import { submitAttempt } from "@/server/domain/attempts";
 import { backfill } from "@/server/webhooks/backfill";
 import { fanOutCompany } from "@/server/webhooks/fan-out";
 import { deleteExpiredHistory } from "@/server/webhooks/maintenance";
 import { createWebhook, resendMessage } from "@/server/webhooks/manage";
 import { enqueueMessages, eventMessage } from "@/server/webhooks/messages";
 import { useTestDatabase } from "../support/database";
-import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { makeCompany, makeInterview, startCandidate, submitCandidate } from "../support/fixtures";
 import { allowReceiver, pump, useWebhookTestbed } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
@@ -36,14 +35,6 @@ beforeEach(async () => {
   companyId = await makeCompany(test.ctx, "Acme");
   interview = await makeInterview(test.ctx, companyId);
 });
-
-async function submitted(email = "ada@example.com") {
-  const candidate = await startCandidate(test.ctx, interview.id, { email });
-  await completeSteps(test.ctx, interview, candidate.id);
-  await scoreAndRecord(test.ctx, candidate.id);
-  await submitAttempt(test.ctx, candidate.id);
-  return candidate;
-}
 
 /** The partition a row is stored in. */
 async function partitionOf(table: "events" | "webhook_messages" | "webhook_attempts", id: string) {
@@ -174,7 +165,7 @@ describe("at most one submitted, scored and ready per attempt", () => {
 describe("one message per webhook and event", () => {
   it("is kept whatever adds it again: fan-out, sending past events, or the same message twice; resends are their own", async () => {
     const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
-    await submitted();
+    await submitCandidate(test.ctx, interview);
     await pump(bed.deps);
     const messages = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
     expect(messages).toHaveLength(3);
@@ -203,7 +194,7 @@ describe("one message per webhook and event", () => {
 
   it("attempts are stored in their message's day", async () => {
     const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
-    await submitted("days@example.com");
+    await submitCandidate(test.ctx, interview, { email: "days@example.com" });
     await pump(bed.deps);
     const attempts = await test.ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.webhookId, webhookId));
     expect(attempts).toHaveLength(3);

@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { events } from "@/db/schema";
 import { createCompany } from "@/server/domain/accounts";
 import { finishAiInterview, saveScore, startAiInterview, storeRecording } from "@/server/domain/ai-interview";
-import { saveAnswers, startAttempt, uploadDocument } from "@/server/domain/attempts";
+import { saveAnswers, startAttempt, submitAttempt, uploadDocument } from "@/server/domain/attempts";
 import type { DomainContext } from "@/server/domain/context";
 import { createInterview, type InterviewInput, loadInterview, publishInterview } from "@/server/domain/interviews";
 import { type FanOutPayload, taskNames } from "@/server/jobs/queue";
@@ -72,6 +72,15 @@ export async function scoreAndRecord(ctx: DomainContext, candidateId: string, va
 }
 
 /** The candidate's events in history order. */
+/** A candidate taken through a whole attempt: started, every step answered, scored with a recording, then submitted. */
+export async function submitCandidate(ctx: DomainContext, interview: Interview, extra: { email?: string } = {}) {
+  const candidate = await startCandidate(ctx, interview.id, extra);
+  await completeSteps(ctx, interview, candidate.id);
+  await scoreAndRecord(ctx, candidate.id);
+  await submitAttempt(ctx, candidate.id);
+  return candidate;
+}
+
 export async function eventsOf(ctx: DomainContext, candidateId: string) {
   return ctx.db
     .select({ id: events.id, type: events.type, change: events.change, createdAt: events.createdAt })

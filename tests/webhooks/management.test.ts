@@ -2,7 +2,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { events, fanOutPositions, webhookMessages, webhooks } from "@/db/schema";
-import { submitAttempt } from "@/server/domain/attempts";
 import { changeStatus } from "@/server/domain/statuses";
 import { deliveryChart } from "@/server/webhooks/delivery-chart";
 import { listAttempts, listMessages } from "@/server/webhooks/delivery-log";
@@ -12,7 +11,7 @@ import { deleteExpiredHistory } from "@/server/webhooks/maintenance";
 import { createWebhook, resendFailedSince, resendMessage, revealWebhookSecret, sendSample } from "@/server/webhooks/manage";
 import { maxWebhooksPerCompany } from "@/server/webhooks/settings-schema";
 import { useTestDatabase } from "../support/database";
-import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { makeCompany, makeInterview, submitCandidate } from "../support/fixtures";
 import { allowReceiver, pump, useWebhookTestbed, verifySignature } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
@@ -24,14 +23,6 @@ beforeEach(async () => {
   companyId = await makeCompany(test.ctx, "Acme");
   interview = await makeInterview(test.ctx, companyId);
 });
-
-async function submitted(email = "ada@example.com") {
-  const candidate = await startCandidate(test.ctx, interview.id, { email });
-  await completeSteps(test.ctx, interview, candidate.id);
-  await scoreAndRecord(test.ctx, candidate.id);
-  await submitAttempt(test.ctx, candidate.id);
-  return candidate;
-}
 
 describe("settings", () => {
   it("allow at most 10 webhooks per company, even when created at the same time", async () => {
@@ -73,7 +64,7 @@ describe("resending", () => {
       { url: bed.receiver.url("/first"), eventTypes: ["candidate.submitted"] },
       allowReceiver(bed.receiver),
     );
-    const candidate = await submitted();
+    const candidate = await submitCandidate(test.ctx, interview);
     await pump(bed.deps);
     const [original] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
     await changeStatus(test.ctx, candidate.id, { to: "shortlisted", by: { type: "team", name: "Ana" } });
@@ -101,12 +92,12 @@ describe("resending", () => {
       allowReceiver(bed.receiver),
     );
     bed.receiver.answer(() => ({ status: 500 }));
-    await submitted("a@example.com");
+    await submitCandidate(test.ctx, interview, { email: "a@example.com" });
     await pump(bed.deps);
     const cutoff = test.clock.now();
     test.clock.advance(1000);
-    await submitted("b@example.com");
-    await submitted("c@example.com");
+    await submitCandidate(test.ctx, interview, { email: "b@example.com" });
+    await submitCandidate(test.ctx, interview, { email: "c@example.com" });
     await pump(bed.deps);
     await test.ctx.db.update(webhookMessages).set({ status: "failed" }).where(eq(webhookMessages.webhookId, webhookId));
     bed.receiver.answer(() => ({ status: 200 }));
@@ -135,7 +126,7 @@ describe("the delivery log", () => {
   it("lists messages with filters and pages, and each message's attempts with bounded excerpts", async () => {
     const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     bed.receiver.answer(() => ({ status: 500, headers: { "X-Reason": "maintenance" }, body: "x".repeat(10_000) }));
-    const candidate = await submitted();
+    const candidate = await submitCandidate(test.ctx, interview);
     await pump(bed.deps);
     const failedOnly = await listMessages(test.handle.sql, companyId, webhookId, { limit: 10, eventType: "candidate.submitted" }, test.clock.now());
     expect(failedOnly.messages.map((m) => m.event_type)).toEqual(["candidate.submitted"]);
@@ -193,12 +184,12 @@ describe("the delivery chart", () => {
 describe("health", () => {
   it("says healthy, retrying or off, with success rates and waiting messages (each state: health-states.test.ts)", async () => {
     const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
-    await submitted("ok@example.com");
+    await submitCandidate(test.ctx, interview, { email: "ok@example.com" });
     await pump(bed.deps);
     let health = (await webhookHealth(test.handle.sql, companyId, [webhookId], test.clock.now())).get(webhookId)!;
     expect(health).toMatchObject({ state: "healthy", successRate24h: 100, successRate7d: 100, waitingMessages: 0, lastFailureAt: null });
     bed.receiver.answer(() => ({ status: 500 }));
-    await submitted("bad@example.com");
+    await submitCandidate(test.ctx, interview, { email: "bad@example.com" });
     await pump(bed.deps);
     health = (await webhookHealth(test.handle.sql, companyId, [webhookId], test.clock.now())).get(webhookId)!;
     expect(health).toMatchObject({ state: "retrying", successRate24h: 75, waitingMessages: 3 });
@@ -213,10 +204,10 @@ describe("retention and repeats", () => {
     const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     const now = test.clock.now();
     test.clock.set(new Date(now.getTime() - 31 * 24 * 3600_000));
-    await submitted("old@example.com");
+    await submitCandidate(test.ctx, interview, { email: "old@example.com" });
     await pump(bed.deps);
     test.clock.set(new Date(now.getTime() - 29 * 24 * 3600_000));
-    await submitted("new@example.com");
+    await submitCandidate(test.ctx, interview, { email: "new@example.com" });
     await pump(bed.deps);
     test.clock.set(now);
     const before = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
@@ -231,7 +222,7 @@ describe("retention and repeats", () => {
 
   it("adds no second message when the same events are fanned out again", async () => {
     const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
-    await submitted();
+    await submitCandidate(test.ctx, interview);
     await pump(bed.deps);
     // As if the position were lost: the whole history is read again.
     await test.ctx.db.update(fanOutPositions).set({ txId: 0n, seq: 0n }).where(eq(fanOutPositions.companyId, companyId));
