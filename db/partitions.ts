@@ -8,7 +8,9 @@
  *   (db/migrate.ts). So a row of the kept history (a simulated past too)
  *   lands in its day; one whose day does not exist (a clock far off) lands
  *   in the DEFAULT partition, so no insert ever fails, and making its day
- *   moves it there.
+ *   moves it there. A day made takes the storage parameters (autovacuum
+ *   settings) of its table's newest day (migration 0014), so a setting made
+ *   on the days there are holds for the days to come.
  * - Retention drops whole days (detach, then drop): a day goes when all of
  *   it is older than the cutoff and none of its messages is still pending.
  *   A message of an event lives in its event's day, and attempts in their
