@@ -2,13 +2,7 @@
 -- fillfactor) of its table's newest day, so a setting made on the days there
 -- are stays on the days to come. PostgreSQL keeps none on a partitioned
 -- table, and a new partition started with the defaults: the README's advice
--- to vacuum the delivery log eagerly lasted a week.
---
--- The delivery log's messages are vacuumed eagerly by default: each row
--- changes state several times within seconds (ready, claimed, sent,
--- recorded) and the claim walks the ready index over it, so dead entries
--- slow exactly the hot path; at the default 20% a day of a million messages
--- would wait for 200,000 dead rows.
+-- on vacuuming the delivery log lasted a week.
 CREATE OR REPLACE FUNCTION history_partition_create(p_parent text, p_column text, p_day date) RETURNS boolean
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -42,15 +36,4 @@ BEGIN
     DROP TABLE history_partition_moving;
   END IF;
   RETURN true;
-END $$;
---> statement-breakpoint
-DO $$
-DECLARE
-  part record;
-BEGIN
-  FOR part IN
-    SELECT c.relname FROM pg_inherits h JOIN pg_class c ON c.oid = h.inhrelid WHERE h.inhparent = 'webhook_messages'::regclass
-  LOOP
-    EXECUTE format('ALTER TABLE %I SET (autovacuum_vacuum_scale_factor = 0.01, autovacuum_vacuum_insert_scale_factor = 0.01)', part.relname);
-  END LOOP;
 END $$;
