@@ -4,6 +4,8 @@
  * status is the code's usual one; the one exception is a write method, which
  * gets 405 with `permission_denied` (README "API decisions").
  */
+import { sampleCandidateId, sampleCandidateName } from "@/server/webhooks/sample";
+
 export const errorCodes = [
   "validation_error",
   "not_found",
@@ -51,6 +53,12 @@ export class ApiError extends Error {
 export const invalidQuery = (problems: Problem[]) => new ApiError("validation_error", "The query is not valid.", { details: { problems } });
 
 export const notFound = (what: string, id: string) => new ApiError("not_found", `No ${what} with id ${id} was found.`);
+
+/** An unknown candidate; the sample messages' made-up one says what it is, since a receiver trying its handler on a sample may follow the sample's links. */
+export const candidateNotFound = (id: string) =>
+  id === sampleCandidateId
+    ? new ApiError("not_found", `${id} is the made-up candidate of sample webhook messages (${sampleCandidateName}); it has no record in the API.`)
+    : notFound("candidate", id);
 
 export const methodNotAllowed = () =>
   new ApiError("permission_denied", "The API is read-only: only GET requests are accepted.", {

@@ -113,6 +113,20 @@ describe("response shapes", () => {
     }
   });
 
+  // A receiver testing its handler with a sample may follow the sample's links.
+  it("answers the sample messages' made-up candidate with a 404 that says it is one", async () => {
+    for (const path of ["/v1/candidates/cand_sample", "/v1/candidates/cand_sample/transcript", "/v1/candidates/cand_sample/recording"]) {
+      const response = await callApi(server, path, { key: acme.key });
+      expect(response.status, path).toBe(404);
+      expect(response.body, path).toMatchObject({
+        success: false,
+        error: "not_found",
+        message: "cand_sample is the made-up candidate of sample webhook messages (Sam Sample); it has no record in the API.",
+      });
+    }
+    expect((await callApi(server, "/v1/candidates/cand_other", { key: acme.key })).body.message).toBe("No candidate with id cand_other was found.");
+  });
+
   it("answers malformed percent-escapes in the path like any unknown id or path", async () => {
     for (const path of ["/v1/interviews/%", "/v1/files/%zz", "/v1/candidates/%C0%AF/transcript", "/v1/candidates/a%ED%A0%80/recording"]) {
       const response = await callApi(server, path, { key: acme.key });

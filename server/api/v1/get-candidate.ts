@@ -1,4 +1,4 @@
-import { notFound } from "@/server/api/errors";
+import { candidateNotFound } from "@/server/api/errors";
 import { apiProcedure, ok } from "@/server/api/trpc";
 import { candidateByIdJson } from "@/server/read/candidates";
 import { getCandidateInput, getCandidateMeta, getCandidateOutput } from "./get-candidate.types";
@@ -10,6 +10,6 @@ export const getCandidate = apiProcedure
   .query(async ({ ctx, input }) => {
     // Admission and the candidate (as JSON text) in one statement.
     const { page } = await ctx.admission.admitWith<{ item: string | null }>((company) => candidateByIdJson(ctx.sql, company, input.id));
-    if (!page?.item) throw notFound("candidate", input.id);
+    if (!page?.item) throw candidateNotFound(input.id);
     return ok(ctx, { candidate: JSON.parse(page.item) });
   });

@@ -1,4 +1,4 @@
-import { ApiError, notFound } from "@/server/api/errors";
+import { ApiError, candidateNotFound } from "@/server/api/errors";
 import { apiProcedure, ok } from "@/server/api/trpc";
 import { findRecording } from "@/server/read/downloads";
 import { getRecordingInput, getRecordingMeta, getRecordingOutput } from "./get-recording.types";
@@ -17,7 +17,7 @@ export const getRecording = apiProcedure
   .query(async ({ ctx, input }) => {
     const caller = await ctx.admission.admit();
     const found = await findRecording(ctx.sql, caller.company.id, input.id, new Date());
-    if (found.kind === "no_candidate") throw notFound("candidate", input.id);
+    if (found.kind === "no_candidate") throw candidateNotFound(input.id);
     if (found.kind === "unavailable") {
       throw new ApiError("not_found", found.status ? unavailable[found.status]! : "The candidate has no AI interview recording.", {
         details: { recording_status: found.status },

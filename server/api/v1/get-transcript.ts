@@ -1,4 +1,4 @@
-import { notFound } from "@/server/api/errors";
+import { candidateNotFound } from "@/server/api/errors";
 import { apiProcedure, ok } from "@/server/api/trpc";
 import { getTranscript as readTranscript } from "@/server/read/candidates";
 import { getTranscriptInput, getTranscriptMeta, getTranscriptOutput } from "./get-transcript.types";
@@ -10,6 +10,6 @@ export const getTranscript = apiProcedure
   .query(async ({ ctx, input }) => {
     const caller = await ctx.admission.admit();
     const transcript = await readTranscript(ctx.sql, caller.company.id, input.id);
-    if (!transcript) throw notFound("candidate", input.id);
+    if (!transcript) throw candidateNotFound(input.id);
     return ok(ctx, { transcript: [...transcript] });
   });
