@@ -1,0 +1,77 @@
+/**
+ * Every process migrates at start (db/migrate.ts): several at once on a new
+ * database, and, behind a pooler in transaction mode, on whatever server
+ * connection each transaction gets. A pooler hands a connection to another
+ * client once its transaction ends, so nothing may be held past one.
+ */
+import postgres from "postgres";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { migrateDatabase } from "@/db/migrate";
+import journal from "@/db/migrations/meta/_journal.json";
+
+const admin = () => postgres(inject("serverUrl"), { max: 1, onnotice: () => {} });
+const made: string[] = [];
+
+/** A new, empty database of this test's own. */
+async function emptyDatabase(label: string) {
+  const name = `migrate_${label}_${process.pid}`;
+  const sql = admin();
+  await sql.unsafe(`drop database if exists ${name}`);
+  await sql.unsafe(`create database ${name}`);
+  await sql.end();
+  made.push(name);
+  const url = new URL(inject("serverUrl"));
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+afterEach(async () => {
+  const sql = admin();
+  for (const name of made.splice(0)) await sql.unsafe(`drop database if exists ${name} with (force)`);
+  await sql.end();
+});
+
+describe("migrating", () => {
+  it("from several processes at once applies each migration once, and every one", async () => {
+    const url = await emptyDatabase("together");
+    await Promise.all([migrateDatabase(url), migrateDatabase(url), migrateDatabase(url)]);
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      const applied = await sql<Array<{ created_at: string }>>`select created_at::text from drizzle.__drizzle_migrations order by created_at`;
+      expect(applied.map((row) => row.created_at)).toEqual(journal.entries.map((entry) => String(entry.when)));
+      const [worker] = await sql`select count(*)::int as migrations from graphile_worker.migrations`;
+      expect(worker!.migrations).toBeGreaterThan(0);
+    } finally {
+      await sql.end();
+    }
+    // Again on a migrated database: nothing to do, nothing added.
+    await migrateDatabase(url);
+  });
+
+  // A session lock, held between transactions, is what a pooler in transaction mode strands.
+  it("holds its lock only inside a transaction, never on an idle connection between two", async () => {
+    const url = await emptyDatabase("lock");
+    const watcher = postgres(url, { max: 1, onnotice: () => {} });
+    const holders: Array<{ state: string; in_transaction: boolean }> = [];
+    let migrating = true;
+    const watching = (async () => {
+      while (migrating) {
+        holders.push(
+          ...(await watcher<Array<{ state: string; in_transaction: boolean }>>`
+            select a.state, a.xact_start is not null as in_transaction
+            from pg_locks l join pg_stat_activity a on a.pid = l.pid
+            where l.locktype = 'advisory' and l.granted and l.objid = hashtext('interview-api:migrate')::oid`),
+        );
+      }
+    })();
+    try {
+      await migrateDatabase(url);
+    } finally {
+      migrating = false;
+      await watching;
+      await watcher.end();
+    }
+    expect(holders.length).toBeGreaterThan(0);
+    expect(holders.filter((holder) => !holder.in_transaction)).toEqual([]);
+  });
+});
