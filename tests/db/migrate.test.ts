@@ -52,16 +52,16 @@ describe("migrating", () => {
   it("holds its lock only inside a transaction, never on an idle connection between two", async () => {
     const url = await emptyDatabase("lock");
     const watcher = postgres(url, { max: 1, onnotice: () => {} });
-    const holders: Array<{ state: string; in_transaction: boolean }> = [];
+    /** Each look at the lock: its holders, and those of them outside a transaction. */
+    const looks: Array<{ holders: number; idle: number[] }> = [];
     let migrating = true;
     const watching = (async () => {
       while (migrating) {
-        holders.push(
-          ...(await watcher<Array<{ state: string; in_transaction: boolean }>>`
-            select a.state, a.xact_start is not null as in_transaction
-            from pg_locks l join pg_stat_activity a on a.pid = l.pid
-            where l.locktype = 'advisory' and l.granted and l.objid = hashtext('interview-api:migrate')::oid`),
-        );
+        const holders = await watcher<Array<{ pid: number; in_transaction: boolean }>>`
+          select a.pid, a.xact_start is not null as in_transaction
+          from pg_locks l join pg_stat_activity a on a.pid = l.pid
+          where l.locktype = 'advisory' and l.granted and l.objid = hashtext('interview-api:migrate')::oid`;
+        looks.push({ holders: holders.length, idle: holders.filter((holder) => !holder.in_transaction).map((holder) => holder.pid) });
       }
     })();
     try {
@@ -71,7 +71,10 @@ describe("migrating", () => {
       await watching;
       await watcher.end();
     }
-    expect(holders.length).toBeGreaterThan(0);
-    expect(holders.filter((holder) => !holder.in_transaction)).toEqual([]);
+    expect(looks.some((look) => look.holders > 0)).toBe(true);
+    // pg_locks and pg_stat_activity are read a moment apart, so one look may catch the holder just after its commit; a holder idle
+    // in two looks in a row holds the lock between transactions.
+    const idleTwice = looks.flatMap((look, index) => look.idle.filter((pid) => index > 0 && looks[index - 1]!.idle.includes(pid)));
+    expect(idleTwice).toEqual([]);
   });
 });
