@@ -1,29 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { requestedPathHeader } from "@/server/auth/callback-path";
 
-const decodes = (segment: string) => {
-  try {
-    decodeURIComponent(segment);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/**
- * Next.js decodes the path's segments before it routes, and answers a
- * malformed percent-escape (`/v1/files/%zz`) with a bare 500 that no route
- * sees. Such a segment is passed on as the literal text it is (`%` becomes
- * `%25`), so /v1 answers it like any other unknown id or path.
- */
-function withLiteralPercents(request: NextRequest) {
-  const segments = request.nextUrl.pathname.split("/");
-  if (segments.every(decodes)) return NextResponse.next();
-  const url = request.nextUrl.clone();
-  url.pathname = segments.map((segment) => (decodes(segment) ? segment : segment.replaceAll("%", "%25"))).join("/");
-  return NextResponse.rewrite(url);
-}
-
 /**
  * The documentation loads nothing from another origin. Next.js writes its
  * own inline scripts (the page's data), so scripts also need this request's
@@ -71,14 +48,11 @@ function withRequestedPath(request: NextRequest) {
   return NextResponse.next({ request: { headers } });
 }
 
-const signedInAreas = ["/settings", "/candidates"];
-
-/** Only /docs pages, pages behind sign-in and /v1 paths with a `%` come here. */
+/** Only /docs pages and pages behind sign-in come here. */
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (pathname.startsWith("/docs")) return withDocsPolicy(request);
-  if (signedInAreas.some((area) => pathname === area || pathname.startsWith(`${area}/`))) return withRequestedPath(request);
-  return withLiteralPercents(request);
+  return withRequestedPath(request);
 }
 
-export const config = { matcher: ["/v1/:path(.*%.*)", "/docs", "/docs/:path*", "/settings", "/settings/:path*", "/candidates/:path*"] };
+export const config = { matcher: ["/docs", "/docs/:path*", "/settings", "/settings/:path*", "/candidates/:path*"] };

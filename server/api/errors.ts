@@ -5,18 +5,7 @@
  * gets 405 with `permission_denied` (README "API decisions").
  */
 import { sampleCandidateId, sampleCandidateName } from "@/server/webhooks/sample";
-
-export const errorCodes = [
-  "validation_error",
-  "not_found",
-  "auth_error",
-  "permission_denied",
-  "rate_limited",
-  "external_service_error",
-  "internal_error",
-] as const;
-
-export type ApiErrorCode = (typeof errorCodes)[number];
+import { type ApiErrorCode, readOnlyApiMessage } from "./http/error-envelope";
 
 const defaultStatus: Record<ApiErrorCode, number> = {
   validation_error: 422,
@@ -61,7 +50,7 @@ export const candidateNotFound = (id: string) =>
     : notFound("candidate", id);
 
 export const methodNotAllowed = () =>
-  new ApiError("permission_denied", "The API is read-only: only GET requests are accepted.", {
+  new ApiError("permission_denied", readOnlyApiMessage, {
     status: 405,
     headers: { Allow: "GET" },
   });

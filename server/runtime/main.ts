@@ -1,6 +1,7 @@
 /**
  * Process entry point.
- *   dev     embedded or given database, migrations, demo data, `next dev` and the worker
+ *   dev     embedded or given database, migrations, demo data, the web server
+ *           in Next.js's development mode, and the worker
  *   start   the same with the production build and no demo data
  *   web     only the web server (production build)
  *   worker  only the worker
@@ -8,7 +9,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { webServerArguments } from "./web-server-command";
 
 type Mode = "dev" | "start" | "web" | "worker";
 const modes: Mode[] = ["dev", "start", "web", "worker"];
@@ -55,7 +56,7 @@ let webhookCaFile = env.WEBHOOK_CA_FILE;
 
 if (mode === "dev") {
   // The demo webhook's receiver: allowed and trusted here only, by passing it
-  // to this process's seed and worker, and to `next dev` in its environment.
+  // to this process's seed and worker, and to the web server in its environment.
   const { startDemoReceiver } = await import("@/server/demo/receiver");
   const receiver = await startDemoReceiver(env.DATA_DIR, env.DEMO_RECEIVER_PORT).catch((error: Error) => {
     log.warn("the demo webhook receiver did not start; set DEMO_RECEIVER_PORT to a free port", { port: env.DEMO_RECEIVER_PORT, error: error.message });
@@ -75,7 +76,7 @@ if (mode === "dev") {
 
 if (mode !== "worker") {
   // The web server vets addresses admins save; it needs the targets, not the CA.
-  const web = startNext(mode === "dev" ? "dev" : "start", { DATABASE_URL: database.url, WEBHOOK_ALLOW_TARGETS: webhookTargets.join(",") });
+  const web = startWebServer(mode === "dev" ? "dev" : "start", { DATABASE_URL: database.url, WEBHOOK_ALLOW_TARGETS: webhookTargets.join(",") });
   stops.push(() => stopChild(web));
 }
 if (mode !== "web") {
@@ -108,10 +109,9 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
 /** `childEnv`: what the web server's own `env` must parse beyond this process's environment. */
-function startNext(command: "dev" | "start", childEnv: Record<string, string>): ChildProcess {
-  const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+function startWebServer(command: "dev" | "start", childEnv: Record<string, string>): ChildProcess {
   const host = env.HOST ?? (command === "dev" ? "localhost" : "0.0.0.0");
-  const child = spawn(process.execPath, [nextBin, command, "--port", String(env.PORT), "--hostname", host], {
+  const child = spawn(process.execPath, webServerArguments(command, env.PORT, host), {
     env: { ...process.env, ...childEnv },
     stdio: "inherit",
   });

@@ -1,4 +1,5 @@
 /** Envelopes and shapes, authentication, tenant isolation, methods and validation of /v1. */
+import { connect } from "node:net";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { files } from "@/db/schema";
@@ -146,6 +147,57 @@ describe("response shapes", () => {
         if (method !== "HEAD") expect(response.body).toMatchObject({ success: false, error: "permission_denied" });
       }
     }
+  });
+});
+
+/** Sends `text` as it is on a connection of its own (fetch refuses TRACE and CONNECT, and checks what it sends) and reads the answer until the server closes. */
+function rawExchange(text: string): Promise<{ status: number; headers: string; body: string }> {
+  const { hostname, port } = new URL(server.baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(text));
+    let received = "";
+    socket.on("data", (chunk) => (received += chunk.toString()));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [head = "", body = ""] = received.split("\r\n\r\n");
+      resolve({ status: Number(head.split(" ")[1]), headers: head.toLowerCase(), body });
+    });
+  });
+}
+
+describe("requests that never reach a route", () => {
+  const request = (method: string, target: string) =>
+    rawExchange(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${acme.key}\r\nConnection: close\r\n\r\n`);
+
+  it("refuses TRACE and methods no route can take with 405 and, under /v1 and /downloads, the envelope", async () => {
+    for (const [method, target] of [
+      ["TRACE", "/v1/me"],
+      ["TRACE", "/v1/nope"],
+      ["PROPFIND", "/v1/candidates"],
+      ["TRACE", "/downloads/x"],
+      ["CONNECT", "/v1/me"],
+    ] as const) {
+      const answer = await request(method, target);
+      expect(answer.status, `${method} ${target}`).toBe(405);
+      expect(answer.headers).toContain("allow: get");
+      expect(JSON.parse(answer.body)).toMatchObject({ success: false, error: "permission_denied", details: null, trace_id: expect.any(String) });
+    }
+    const elsewhere = await request("TRACE", "/healthz");
+    expect(elsewhere.status).toBe(405);
+    expect(elsewhere.headers).toContain("allow: get, head, post");
+  });
+
+  it("answers an address too long for the server, and what is not HTTP, with the envelope", async () => {
+    const tooLong = await request("GET", `/v1/candidates/${"x".repeat(17_000)}`);
+    expect(tooLong.status).toBe(431);
+    expect(tooLong.headers).toContain("content-type: application/json");
+    expect(JSON.parse(tooLong.body)).toMatchObject({ success: false, error: "validation_error", trace_id: expect.any(String) });
+
+    const notHttp = await rawExchange("HELLO THERE\r\n\r\n");
+    expect(notHttp.status).toBe(400);
+    expect(JSON.parse(notHttp.body)).toMatchObject({ success: false, error: "validation_error" });
+
+    expect((await request("GET", `/v1/candidates/${"x".repeat(8_000)}`)).status).toBe(404);
   });
 });
 

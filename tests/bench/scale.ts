@@ -4,7 +4,7 @@
  * The product run as several processes on one database, 1, 2 and 4 of each
  * kind, on 127.0.0.1 only:
  *
- * - web processes (the production build, `next start`, each on its own port):
+ * - web processes (the production build, each on its own port):
  *   requests per second for `GET /v1/candidates?limit=25` with the load
  *   spread evenly over them, and a burst of (per-key limit + 10) requests of
  *   one key spread over them, of which exactly the limit must be admitted;

@@ -9,6 +9,7 @@ import autocannon from "autocannon";
 import type postgres from "postgres";
 import { migrateDatabase } from "@/db/migrate";
 import { startEmbeddedPostgres } from "@/server/runtime/database";
+import { webServerArguments } from "@/server/runtime/web-server-command";
 import { freePort } from "../support/ports";
 
 export type BenchDatabase = Awaited<ReturnType<typeof benchDatabase>>;
@@ -102,7 +103,7 @@ export async function startProductServer(databaseUrl: string, env: Record<string
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = killOnExit(
-    spawn(process.execPath, [nextBin(), "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    spawn(process.execPath, webServerArguments("start", port, "127.0.0.1"), {
       env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, APP_URL: baseUrl, ...env },
       stdio: ["ignore", "ignore", "inherit"],
     }),

@@ -1,6 +1,6 @@
 /**
  * /metrics on both process kinds, read as Prometheus would: the real web
- * server (`next start`) and the real worker process, with METRICS_TOKEN set.
+ * server (the production build) and the real worker process, with METRICS_TOKEN set.
  * The text is checked by our own strict reader of the exposition format
  * (tests/support/prometheus-text.ts), and the counters must move with real
  * /v1 requests and real deliveries to the loopback HTTPS receiver.

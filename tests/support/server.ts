@@ -1,10 +1,11 @@
 /**
- * The real web server for a test file: the production build (`next start`)
+ * The real web server for a test file: the production build (served by
+ * server/runtime/web-server.ts, as `npm start` does)
  * on 127.0.0.1 and a free port, against the file's own database.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll } from "vitest";
+import { webServerArguments } from "@/server/runtime/web-server-command";
 import type { TestDatabase } from "./database";
 import { freePort } from "./ports";
 
@@ -17,8 +18,7 @@ export function useTestServer(test: TestDatabase, extraEnv: Record<string, strin
   beforeAll(async () => {
     const port = await freePort();
     server.baseUrl = `http://127.0.0.1:${port}`;
-    const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-    child = spawn(process.execPath, [nextBin, "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    child = spawn(process.execPath, webServerArguments("start", port, "127.0.0.1"), {
       env: {
         ...process.env,
         NODE_ENV: "production",

@@ -1,6 +1,7 @@
 import { methodNotAllowed } from "@/server/api/errors";
+import { newTraceId } from "@/server/api/http/error-envelope";
 import { openApiDocument } from "@/server/api/http/openapi-document";
-import { errorResponse, newTraceId } from "@/server/api/http/v1-handler";
+import { errorResponse } from "@/server/api/http/v1-handler";
 
 export const dynamic = "force-dynamic";
 

@@ -9,7 +9,8 @@ import { findDownloadable } from "@/server/read/downloads";
 import { readDownloadToken } from "@/server/security/download-tokens";
 import { localFileStorage } from "@/server/storage/file-storage";
 import { ApiError, notFound } from "../errors";
-import { errorResponse, newTraceId } from "./v1-handler";
+import { newTraceId } from "./error-envelope";
+import { errorResponse } from "./v1-handler";
 
 const storage = localFileStorage(env.FILE_STORAGE_DIR);
 

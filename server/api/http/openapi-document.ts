@@ -5,8 +5,8 @@
  */
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { env } from "@/server/env";
-import { errorCodes } from "../errors";
 import { v1Router } from "../v1/router";
+import { errorCodes } from "./error-envelope";
 import { type Example, openApiExamples } from "./openapi-examples";
 import { webhooksSection } from "./openapi-webhooks";
 

@@ -9,7 +9,6 @@
  * procedure: the caller's rate limit and the failure, if any.
  */
 
-import { randomBytes } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { ZodError } from "zod";
@@ -23,21 +22,12 @@ import { type ApiContext, createApiContext } from "../trpc";
 import { problemsFromZod } from "../v1/query-params";
 import { v1Router } from "../v1/router";
 import { endpointTemplate, methodLabel } from "./endpoint-templates";
+import { errorEnvelope, newTraceId } from "./error-envelope";
 
 const keyParameterNames = new Set(["api_key", "apikey", "key", "access_token", "token", "authorization", "bearer"]);
 
-export const newTraceId = () => randomBytes(8).toString("hex");
-
 export function errorResponse(error: ApiError, traceId: string, extraHeaders: Record<string, string> = {}): Response {
-  const body = {
-    success: false,
-    error: error.code,
-    message: error.message,
-    details: error.details,
-    timestamp: Math.floor(Date.now() / 1000),
-    trace_id: traceId,
-  };
-  return Response.json(body, {
+  return Response.json(errorEnvelope(error.code, error.message, traceId, error.details), {
     status: error.status,
     headers: { "X-Trace-Id": traceId, "Cache-Control": "no-store", ...extraHeaders, ...error.headers },
   });

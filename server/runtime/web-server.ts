@@ -1,0 +1,126 @@
+/**
+ * The web process: Next.js's request handler (the same router server `next
+ * start` and `next dev` run) behind a node:http server of our own, whose edge
+ * answers what would otherwise never reach a route, or reach it broken:
+ *
+ * - A method Next.js cannot turn into a `Request` (TRACE, which undici
+ *   refuses, and anything else outside the seven a route can export) gets 405
+ *   with `Allow: GET` and, under /v1 and /downloads, the API's envelope;
+ *   Next.js would answer TRACE with a 500. CONNECT, which Node hands to a
+ *   listener of its own, gets the same.
+ * - A path segment with a malformed percent-escape (`/v1/files/%zz`) is passed
+ *   on as the literal text it is (`%` becomes `%25`), so /v1 answers it like
+ *   any unknown id or path; Next.js answers it with a 500 (in `next dev` also
+ *   after a rewrite from the proxy, so it is done here, before routing).
+ * - What Node's parser refuses before there is a request (headers and address
+ *   over 16 KiB: 431; not HTTP: 400; too slow: 408) gets the envelope too
+ *   instead of a bare status line.
+ *
+ * Usage: `tsx server/runtime/web-server.ts <dev|start> --port <port> --hostname <host>`.
+ */
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
+import { parseArgs } from "node:util";
+import { errorEnvelope, newTraceId, readOnlyApiMessage } from "@/server/api/http/error-envelope";
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { port: { type: "string" }, hostname: { type: "string" } },
+});
+const mode = positionals[0];
+if ((mode !== "dev" && mode !== "start") || !values.port || !values.hostname) {
+  process.stderr.write("usage: web-server.ts <dev|start> --port <port> --hostname <host>\n");
+  process.exit(2);
+}
+const dev = mode === "dev";
+const port = Number(values.port);
+const hostname = values.hostname;
+// As `next dev` and `next start` do, before Next.js is loaded.
+Object.assign(process.env, { NODE_ENV: dev ? "development" : "production" });
+
+/** The methods an App Router route can export; Next.js builds a `Request` only for these. */
+const routeMethods = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"]);
+const apiPath = /^\/(v1|downloads)(\/|\?|$)/;
+
+type EdgeAnswer = { status: number; headers: Record<string, string>; body: string };
+
+function apiError(status: number, code: "validation_error" | "permission_denied", message: string, headers: Record<string, string> = {}): EdgeAnswer {
+  const traceId = newTraceId();
+  return {
+    status,
+    headers: { "Content-Type": "application/json", "X-Trace-Id": traceId, "Cache-Control": "no-store", ...headers },
+    body: JSON.stringify(errorEnvelope(code, message, traceId)),
+  };
+}
+
+function methodNotAllowed(url: string | undefined): EdgeAnswer {
+  if (apiPath.test(url ?? "")) return apiError(405, "permission_denied", readOnlyApiMessage, { Allow: "GET" });
+  return { status: 405, headers: { "Content-Type": "text/plain; charset=utf-8", Allow: "GET, HEAD, POST" }, body: "Method Not Allowed\n" };
+}
+
+/** What Node's parser refused, by its error code (`clientError`). */
+function refusedRequest(code: string | undefined): EdgeAnswer {
+  if (code === "HPE_HEADER_OVERFLOW") {
+    return apiError(431, "validation_error", "The request's address and headers are larger than the 16 KiB this server accepts. Send a shorter address.");
+  }
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return apiError(408, "validation_error", "The request did not arrive in time.");
+  return apiError(400, "validation_error", "The request is not valid HTTP/1.1.");
+}
+
+const decodes = (segment: string) => {
+  try {
+    decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The request's target with every malformed percent-escape of its path taken literally. */
+function withLiteralPercents(target: string): string {
+  const queryStart = target.indexOf("?");
+  const path = queryStart === -1 ? target : target.slice(0, queryStart);
+  const segments = path.split("/");
+  if (segments.every(decodes)) return target;
+  const literal = segments.map((segment) => (decodes(segment) ? segment : segment.replaceAll("%", "%25"))).join("/");
+  return queryStart === -1 ? literal : literal + target.slice(queryStart);
+}
+
+function send(response: ServerResponse, answer: EdgeAnswer) {
+  response.writeHead(answer.status, { ...answer.headers, "Content-Length": Buffer.byteLength(answer.body) });
+  response.end(answer.body);
+}
+
+/** Writes an answer straight to a socket that has no `ServerResponse` (a refused or CONNECT request), then closes it. */
+function sendOnSocket(socket: Duplex, answer: EdgeAnswer) {
+  if (!socket.writable) return socket.destroy();
+  const headers = Object.entries({ ...answer.headers, "Content-Length": String(Buffer.byteLength(answer.body)), Connection: "close" })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  socket.end(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${headers}\r\n${answer.body}`);
+}
+
+const { default: next } = await import("next");
+const app = next({ dev, hostname, port, dir: process.cwd() });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  if (!routeMethods.has(request.method ?? "")) return send(response, methodNotAllowed(request.url));
+  if (request.url) request.url = withLiteralPercents(request.url);
+  void handle(request, response);
+});
+server.on("connect", (request: IncomingMessage, socket: Duplex) => sendOnSocket(socket, methodNotAllowed(request.url)));
+server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+  if (error.code === "ECONNRESET") return socket.destroy();
+  sendOnSocket(socket, refusedRequest(error.code));
+});
+server.listen(port, hostname, () => process.stdout.write(`web server ready on http://${hostname}:${port} (${mode})\n`));
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    server.close();
+    server.closeAllConnections();
+    void app.close().finally(() => process.exit(0));
+  });
+}
