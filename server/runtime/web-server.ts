@@ -117,10 +117,12 @@ server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
 });
 server.listen(port, hostname, () => process.stdout.write(`web server ready on http://${hostname}:${port} (${mode})\n`));
 
+// Requests under way are answered before the process ends (idle keep-alive
+// connections close at once), for at most 8 seconds: main.ts kills the
+// process after 10.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    server.close();
-    server.closeAllConnections();
-    void app.close().finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), 8_000).unref();
+    server.close(() => void app.close().finally(() => process.exit(0)));
   });
 }
