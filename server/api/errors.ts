@@ -17,6 +17,11 @@ const defaultStatus: Record<ApiErrorCode, number> = {
   internal_error: 500,
 };
 
+/** A 401 names the scheme the API wants (RFC 9110, section 11.6.1). */
+const defaultHeaders: Partial<Record<ApiErrorCode, Record<string, string>>> = {
+  auth_error: { "WWW-Authenticate": 'Bearer realm="Interview API"' },
+};
+
 /** One invalid query parameter, as listed in `details.problems` of a 422. */
 export type Problem = { parameter: string; code: string; message: string };
 
@@ -34,7 +39,7 @@ export class ApiError extends Error {
     this.name = "ApiError";
     this.status = options.status ?? defaultStatus[code];
     this.details = options.details ?? null;
-    this.headers = options.headers ?? {};
+    this.headers = options.headers ?? defaultHeaders[code] ?? {};
   }
 }
 

@@ -206,6 +206,7 @@ describe("authentication", () => {
     const response = await callApi(server, path, options);
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ success: false, error: "auth_error", details: null });
+    expect(response.headers.get("www-authenticate")).toBe('Bearer realm="Interview API"');
     return response;
   };
 
@@ -344,6 +345,17 @@ describe("query validation", () => {
   ])("refuses %s", async (path, parameter) => {
     const problems = await problemsOf(path);
     expect(problems.map((p) => p.parameter)).toEqual([parameter]);
+  });
+
+  it("says a parameter given more than once is, whichever parameter it is", async () => {
+    const problems = await problemsOf(
+      "/v1/candidates?status=passed&status=rejected&state=all&state=submitted&limit=1&limit=2&interview_id=a&interview_id=b&submitted_after=2026-11-01T00:00:00Z&submitted_after=2026-11-02T00:00:00Z&cursor=a&cursor=b",
+    );
+    expect(problems.map((p) => p.parameter).sort()).toEqual(["cursor", "interview_id", "limit", "state", "status", "submitted_after"]);
+    for (const problem of problems) {
+      expect(problem, problem.parameter).toMatchObject({ code: "invalid_type", message: expect.stringMatching(/^is given more than once; send it once/) });
+    }
+    expect(await problemsOf("/v1/events?type=candidate.ready&type=candidate.scored&after=a&after=b")).toHaveLength(2);
   });
 
   it("names every unknown value of a comma list in the parameter's one problem", async () => {
