@@ -17,9 +17,11 @@ const defaultStatus: Record<ApiErrorCode, number> = {
   internal_error: 500,
 };
 
-/** A 401 names the scheme the API wants (RFC 9110, section 11.6.1). */
+/** Every 401 names the scheme the API wants (RFC 9110, section 11.6.1). */
+export const authenticationChallenge = 'Bearer realm="Interview API"';
+
 const defaultHeaders: Partial<Record<ApiErrorCode, Record<string, string>>> = {
-  auth_error: { "WWW-Authenticate": 'Bearer realm="Interview API"' },
+  auth_error: { "WWW-Authenticate": authenticationChallenge },
 };
 
 /** One invalid query parameter, as listed in `details.problems` of a 422. */

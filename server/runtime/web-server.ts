@@ -18,7 +18,7 @@
  *
  * Usage: `tsx server/runtime/web-server.ts <dev|start> --port <port> --hostname <host>`.
  */
-import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
+import { createServer, type IncomingMessage, maxHeaderSize, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { parseArgs } from "node:util";
 import { errorEnvelope, newTraceId, readOnlyApiMessage } from "@/server/api/http/error-envelope";
@@ -58,11 +58,13 @@ function methodNotAllowed(url: string | undefined): EdgeAnswer {
   return { status: 405, headers: { "Content-Type": "text/plain; charset=utf-8", Allow: "GET, HEAD, POST" }, body: "Method Not Allowed\n" };
 }
 
-/** What Node's parser refused, by its error code (`clientError`). */
+/** What Node's parser refused, by its error code (`clientError`), answered with the statuses Node's own handler uses. */
 function refusedRequest(code: string | undefined): EdgeAnswer {
   if (code === "HPE_HEADER_OVERFLOW") {
-    return apiError(431, "validation_error", "The request's address and headers are larger than the 16 KiB this server accepts. Send a shorter address.");
+    const limit = `${Math.floor(maxHeaderSize / 1024)} KiB`;
+    return apiError(431, "validation_error", `The request's address and headers are larger than the ${limit} this server accepts. Send a shorter address.`);
   }
+  if (code === "HPE_CHUNK_EXTENSIONS_OVERFLOW") return apiError(413, "validation_error", "The request's chunk extensions are too large.");
   if (code === "ERR_HTTP_REQUEST_TIMEOUT") return apiError(408, "validation_error", "The request did not arrive in time.");
   return apiError(400, "validation_error", "The request is not valid HTTP/1.1.");
 }
@@ -78,6 +80,7 @@ const decodes = (segment: string) => {
 
 /** The request's target with every malformed percent-escape of its path taken literally. */
 function withLiteralPercents(target: string): string {
+  if (!target.includes("%")) return target;
   const queryStart = target.indexOf("?");
   const path = queryStart === -1 ? target : target.slice(0, queryStart);
   const segments = path.split("/");
@@ -91,15 +94,23 @@ function send(response: ServerResponse, answer: EdgeAnswer) {
   response.end(answer.body);
 }
 
-/** Writes an answer straight to a socket that has no `ServerResponse` (a refused or CONNECT request), then closes it. */
-function sendOnSocket(socket: Duplex, answer: EdgeAnswer) {
-  if (!socket.writable) return socket.destroy();
+/**
+ * Writes an answer straight to a socket that has no `ServerResponse` of its
+ * own (a refused or CONNECT request), then closes it; the server keeps
+ * sockets half-open, so it is destroyed once written. Not while an earlier
+ * answer on the same connection is still being sent (a bad request pipelined
+ * behind a good one): its bytes would land inside that answer's body.
+ */
+function sendOnSocket(socket: Duplex & { _httpMessage?: ServerResponse | null }, answer: EdgeAnswer) {
+  if (!socket.writable || socket._httpMessage?.headersSent) return socket.destroy();
   const headers = Object.entries({ ...answer.headers, "Content-Length": String(Buffer.byteLength(answer.body)), Connection: "close" })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("");
-  socket.end(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${headers}\r\n${answer.body}`);
+  socket.end(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${headers}\r\n${answer.body}`, () => socket.destroy());
 }
 
+// Loaded once NODE_ENV is set: the configuration (read by the log) depends on it.
+const { log } = await import("@/server/log");
 const { default: next } = await import("next");
 const app = next({ dev, hostname, port, dir: process.cwd() });
 const handle = app.getRequestHandler();
@@ -108,21 +119,38 @@ await app.prepare();
 const server = createServer((request: IncomingMessage, response: ServerResponse) => {
   if (!routeMethods.has(request.method ?? "")) return send(response, methodNotAllowed(request.url));
   if (request.url) request.url = withLiteralPercents(request.url);
-  void handle(request, response);
+  // Next.js answers its routes' failures itself; this is for its own, as `next start` does.
+  handle(request, response).catch((error: unknown) => {
+    log.error("web request failed", { method: request.method, path: request.url?.split("?")[0], error });
+    if (response.headersSent) return response.destroy();
+    send(response, { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" }, body: "Internal Server Error\n" });
+  });
 });
-server.on("connect", (request: IncomingMessage, socket: Duplex) => sendOnSocket(socket, methodNotAllowed(request.url)));
+server.on("connect", (request: IncomingMessage, socket: Duplex) => {
+  // Node takes its own error listener off a CONNECT's socket before handing it over.
+  socket.on("error", () => socket.destroy());
+  sendOnSocket(socket, methodNotAllowed(request.url));
+});
 server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
   if (error.code === "ECONNRESET") return socket.destroy();
   sendOnSocket(socket, refusedRequest(error.code));
 });
-server.listen(port, hostname, () => process.stdout.write(`web server ready on http://${hostname}:${port} (${mode})\n`));
+// Next.js logs uncaught exceptions and carries on, so a port already taken must end the process here, as `next start` does.
+server.on("error", (error: NodeJS.ErrnoException) => {
+  log.error("web server failed", { port, hostname, code: error.code, error });
+  process.exit(1);
+});
+server.listen(port, hostname, () => log.info("web server ready", { url: `http://${hostname}:${port}`, mode }));
 
 // Requests under way are answered before the process ends (idle keep-alive
 // connections close at once), for at most 8 seconds: main.ts kills the
-// process after 10.
+// process after 10. In development the dev tools' websockets would hold the
+// server open, so every connection is closed at once.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     setTimeout(() => process.exit(0), 8_000).unref();
-    server.close(() => void app.close().finally(() => process.exit(0)));
+    const closed = new Promise((resolve) => server.close(resolve));
+    if (dev) server.closeAllConnections();
+    void (dev ? app.close() : closed.then(() => app.close())).finally(() => process.exit(0));
   });
 }

@@ -1,15 +1,17 @@
 /**
- * /healthz and /readyz on both process kinds, the real web server (`next
- * start`) and the real worker process, against a PostgreSQL of this file's
+ * /healthz and /readyz on both process kinds, the real web server (the
+ * production build) and the real worker process, against a PostgreSQL of this file's
  * own: ready when the database answers with every migration applied; 503 with
  * a reason when a migration is missing or the database is down; ready again
  * once it is back. Neither probe is under /v1, and neither is redirected.
  */
+import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { webServerArguments } from "@/server/runtime/web-server-command";
 import type { TestDatabase } from "../support/database";
 import { useOwnDatabase } from "../support/own-database";
 import { useTestServer } from "../support/server";
@@ -76,6 +78,32 @@ describe("health and readiness", { timeout: 120_000 }, () => {
     await expect(taken()).rejects.toThrow(`The worker's HTTP listener cannot start on 127.0.0.1:${port}`);
     await expect(taken()).rejects.toThrow("set WORKER_HTTP_PORT to a free port, or 0 for any");
   });
+
+  // Next.js logs uncaught exceptions and carries on: without a listener of our own, the process would stay up without listening.
+  it("a web server whose port is taken exits with an error naming the port", async () => {
+    const port = Number(new URL(web.baseUrl).port);
+    const child = spawn(process.execPath, webServerArguments("start", port, "127.0.0.1"), {
+      env: { ...process.env, DATABASE_URL: own.url, APP_URL: web.baseUrl },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill("SIGKILL");
+        reject(new Error(`the web server was still running after 60 s on a taken port:\n${output}`));
+      }, 60_000);
+      child.once("exit", (exitCode) => {
+        clearTimeout(timer);
+        resolve(exitCode);
+      });
+    });
+    expect(code, output).toBe(1);
+    expect(output).toContain('"message":"web server failed"');
+    expect(output).toContain(`"port":${port}`);
+    expect(output).toContain("EADDRINUSE");
+  }, 70_000);
 
   it("the probes are not API endpoints", async () => {
     for (const endpoint of ["/v1/healthz", "/v1/readyz"]) {

@@ -20,8 +20,14 @@ if (!hasBrowser) {
   process.stderr.write(`\n  Browser tests SKIPPED: no Chromium at ${chromiumPath}. Install it with \`apt-get install -y chromium\`.\n\n`);
 }
 
-/** `describe` for browser tests: skipped (see above) when there is no Chromium. */
-export const describeInBrowser = hasBrowser ? describe : describe.skip;
+/**
+ * A browser test walks through many pages of the production build; on a slow
+ * machine some take 25 to 30 s, which the default 30 s would cut off.
+ */
+const browserTestTimeout = 90_000;
+
+/** `describe` for browser tests, each with a longer time limit: skipped (see above) when there is no Chromium. */
+export const describeInBrowser = (name: string, tests: () => void) => (hasBrowser ? describe : describe.skip)(name, { timeout: browserTestTimeout }, tests);
 
 /** The machine's network is closed: these flags stop Chromium calling home, which would fail noisily. */
 const chromiumArgs = [

@@ -557,6 +557,8 @@ export interface components {
     "RateLimit-Reset": string;
     /** @description seconds to wait before retrying */
     "Retry-After": string;
+    /** @description the authentication scheme to use: `Bearer` */
+    "WWW-Authenticate": string;
   };
   pathItems: never;
 }
@@ -596,6 +598,7 @@ export interface operations {
       401: {
         headers: {
           "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
         content: {
@@ -679,6 +682,7 @@ export interface operations {
       401: {
         headers: {
           "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
         content: {
@@ -772,6 +776,7 @@ export interface operations {
       401: {
         headers: {
           "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
         content: {
@@ -872,6 +877,7 @@ export interface operations {
       401: {
         headers: {
           "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
         content: {
@@ -965,6 +971,7 @@ export interface operations {
       401: {
         headers: {
           "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
         content: {
@@ -1058,6 +1065,7 @@ export interface operations {
       401: {
         headers: {
           "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
         content: {
@@ -1151,6 +1159,7 @@ export interface operations {
       401: {
         headers: {
           "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
         content: {
@@ -1249,6 +1258,7 @@ export interface operations {
       401: {
         headers: {
           "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
         content: {
@@ -1342,6 +1352,7 @@ export interface operations {
       401: {
         headers: {
           "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
         content: {

@@ -5,6 +5,7 @@
  */
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { env } from "@/server/env";
+import { authenticationChallenge } from "../errors";
 import { v1Router } from "../v1/router";
 import { errorCodes } from "./error-envelope";
 import { type Example, openApiExamples } from "./openapi-examples";
@@ -55,11 +56,21 @@ const schemas = {
 
 /** Sent on errors only; the headers of successes come from the procedures' meta (v1/common.ts). */
 const retryAfter = { description: "seconds to wait before retrying", required: true, schema: { type: "string", pattern: "^[0-9]+$" } };
+const wwwAuthenticate = {
+  description: "the authentication scheme to use: `Bearer`",
+  required: true,
+  schema: { type: "string" },
+  example: authenticationChallenge,
+};
 
 /** The error statuses an operation documents, with the headers each sends. */
 const rateLimitNames = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"];
 const errorResponses = {
-  "401": { description: "`auth_error`: the API key is missing, invalid or revoked, or was sent in the address.", schema: "Error", headers: [] },
+  "401": {
+    description: "`auth_error`: the API key is missing, invalid or revoked, or was sent in the address.",
+    schema: "Error",
+    headers: ["WWW-Authenticate"],
+  },
   "403": { description: "`permission_denied`: the company account is suspended.", schema: "Error", headers: [] },
   "404": { description: "`not_found`: nothing with this id in the caller's company.", schema: "Error", headers: rateLimitNames },
   "422": {
@@ -111,7 +122,7 @@ function build(): OpenAPIObject {
   openObjects(document);
   const generated = document.components?.schemas ?? {};
   for (const name of Object.keys(generated)) if (name.startsWith("error.")) delete generated[name];
-  const headers: Record<string, object> = { ...document.components?.headers, "Retry-After": retryAfter };
+  const headers: Record<string, object> = { ...document.components?.headers, "Retry-After": retryAfter, "WWW-Authenticate": wwwAuthenticate };
   for (const [name, example] of Object.entries(openApiExamples.headers)) if (headers[name]) headers[name] = { ...headers[name], example };
   document.components = { ...document.components, schemas: { ...generated, ...schemas }, headers } as OpenAPIObject["components"];
 
