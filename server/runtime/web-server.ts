@@ -21,7 +21,7 @@
 import { createServer, type IncomingMessage, maxHeaderSize, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { parseArgs } from "node:util";
-import { errorEnvelope, newTraceId, readOnlyApiMessage } from "@/server/api/http/error-envelope";
+import { errorAnswerHeaders, errorEnvelope, newTraceId, readOnlyApiMessage } from "@/server/api/http/error-envelope";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -48,7 +48,7 @@ function apiError(status: number, code: "validation_error" | "permission_denied"
   const traceId = newTraceId();
   return {
     status,
-    headers: { "Content-Type": "application/json", "X-Trace-Id": traceId, "Cache-Control": "no-store", ...headers },
+    headers: { "Content-Type": "application/json", ...errorAnswerHeaders(traceId), ...headers },
     body: JSON.stringify(errorEnvelope(code, message, traceId)),
   };
 }

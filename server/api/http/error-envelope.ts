@@ -23,6 +23,9 @@ export const newTraceId = () => randomBytes(8).toString("hex");
 
 export const readOnlyApiMessage = "The API is read-only: only GET requests are accepted.";
 
+/** The headers every error answer carries, beside its own. */
+export const errorAnswerHeaders = (traceId: string) => ({ "X-Trace-Id": traceId, "Cache-Control": "no-store" });
+
 export function errorEnvelope(code: ApiErrorCode, message: string, traceId: string, details: unknown = null) {
   return { success: false, error: code, message, details, timestamp: Math.floor(Date.now() / 1000), trace_id: traceId };
 }

@@ -22,14 +22,14 @@ import { type ApiContext, createApiContext } from "../trpc";
 import { problemsFromZod } from "../v1/query-params";
 import { v1Router } from "../v1/router";
 import { endpointTemplate, methodLabel } from "./endpoint-templates";
-import { errorEnvelope, newTraceId } from "./error-envelope";
+import { errorAnswerHeaders, errorEnvelope, newTraceId } from "./error-envelope";
 
 const keyParameterNames = new Set(["api_key", "apikey", "key", "access_token", "token", "authorization", "bearer"]);
 
 export function errorResponse(error: ApiError, traceId: string, extraHeaders: Record<string, string> = {}): Response {
   return Response.json(errorEnvelope(error.code, error.message, traceId, error.details), {
     status: error.status,
-    headers: { "X-Trace-Id": traceId, "Cache-Control": "no-store", ...extraHeaders, ...error.headers },
+    headers: { ...errorAnswerHeaders(traceId), ...extraHeaders, ...error.headers },
   });
 }
 
