@@ -78,9 +78,14 @@ function callerFrom(row: AdmitRow | undefined, exchange: ApiExchange): ApiCaller
 /** The page's query for a company: its id, or the SQL expression of the previewed caller's company. */
 export type PageQuery = (company: string | postgres.Fragment) => postgres.Fragment;
 
+const rateLimits = (sql: postgres.Sql) => sql`${env.RATE_LIMIT_PER_KEY}::integer, ${env.RATE_LIMIT_PER_COMPANY}::integer`;
+
+/** The one statement of `admit` (exported for the query-plan tests). */
+export const admitStatement = (sql: postgres.Sql, keyHash: string) => sql`select * from api_admit(${keyHash}, ${rateLimits(sql)})`;
+
 /** The one statement of `admitWith`: preview, page, then `api_admit` (exported for the query-plan tests). */
 export function admissionStatement(sql: postgres.Sql, keyHash: string, pageQuery: PageQuery, onlyForCompany?: string) {
-  const limits = sql`${env.RATE_LIMIT_PER_KEY}::integer, ${env.RATE_LIMIT_PER_COMPANY}::integer`;
+  const limits = rateLimits(sql);
   const wanted = onlyForCompany === undefined ? sql`v.admissible` : sql`v.admissible and v.company_id = ${onlyForCompany}::text`;
   return sql`
     with preview as materialized (
@@ -107,8 +112,7 @@ export class Admission {
   /** Admission alone: one statement. */
   async admit(): Promise<ApiCaller> {
     this.attempted = true;
-    const [row] = await this.sql<AdmitRow[]>`
-      select * from api_admit(${this.keyHash}, ${env.RATE_LIMIT_PER_KEY}, ${env.RATE_LIMIT_PER_COMPANY})`;
+    const [row] = await this.sql<AdmitRow[]>`${admitStatement(this.sql, this.keyHash)}`;
     return callerFrom(row, this.exchange);
   }
 

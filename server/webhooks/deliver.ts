@@ -96,12 +96,29 @@ type ClaimedRow = {
 
 /** Claims and leases up to `limit` due chain heads (invariants 2 and 3), oldest first. */
 export async function claimDue(db: Executor, now: Date, options: ClaimOptions): Promise<ClaimedMessage[]> {
+  const rows = await executePrepared<ClaimedRow>(db, claimStatement(now, options));
+  const secrets = signingSecrets();
+  return [...rows].map((row) => ({
+    id: row.id,
+    historyAt: row.history_at,
+    webhookId: row.webhook_id,
+    candidateId: row.candidate_id,
+    eventId: row.event_id,
+    eventType: row.event_type,
+    attemptCount: row.attempt_count,
+    leasedAt: now,
+    // A sample's made-up body goes as JSON.stringify wrote it from the stored value.
+    body: row.sample_body === null ? row.body : JSON.stringify(JSON.parse(row.sample_body)),
+    webhook: { url: row.url, enabled: row.enabled, secrets: secrets(row) },
+  }));
+}
+
+/** The claim's one statement (exported for the query-plan tests). */
+export function claimStatement(now: Date, options: ClaimOptions) {
   const room = [...(options.room ?? new Map<string, number>())];
   const full = room.filter(([, left]) => left <= 0).map(([webhookId]) => webhookId);
   const leasedAt = now.toISOString();
-  const rows = await executePrepared<ClaimedRow>(
-    db,
-    sql`
+  return sql`
     with due as (
       select m.id, m.history_at, m.webhook_id, m.next_attempt_at, m.seq
       from webhook_messages m
@@ -144,22 +161,7 @@ export async function claimDue(db: Executor, now: Date, options: ClaimOptions): 
       from candidates c join interviews i on i.id = c.interview_id
       where c.id = e.candidate_id and c.company_id = m.company_id and not c.is_preview
     ) r on true
-    order by m.next_attempt_at, m.seq`,
-  );
-  const secrets = signingSecrets();
-  return [...rows].map((row) => ({
-    id: row.id,
-    historyAt: row.history_at,
-    webhookId: row.webhook_id,
-    candidateId: row.candidate_id,
-    eventId: row.event_id,
-    eventType: row.event_type,
-    attemptCount: row.attempt_count,
-    leasedAt: now,
-    // A sample's made-up body goes as JSON.stringify wrote it from the stored value.
-    body: row.sample_body === null ? row.body : JSON.stringify(JSON.parse(row.sample_body)),
-    webhook: { url: row.url, enabled: row.enabled, secrets: secrets(row) },
-  }));
+    order by m.next_attempt_at, m.seq`;
 }
 
 /** The current secret, and the previous one during the 24 hours after a replacement; each webhook's decrypted once per claim. */
@@ -205,7 +207,7 @@ export async function attemptDelivery({ ctx, client }: DeliveryDeps, message: Cl
 export type DeliveryOutcome = "succeeded" | "retry_scheduled" | "failed" | "ended" | "gone" | "lease_lost";
 
 /** One row of the recording statement; what is absent reaches SQL as null (`jsonb_to_recordset`). */
-type OutcomeRow = {
+export type OutcomeRow = {
   message_id: string;
   history_at: string;
   webhook_id: string;
@@ -322,7 +324,7 @@ export async function recordOutcomes(deps: DeliveryDeps, batch: Attempted[]): Pr
  * times a second: their row is touched only when a failure run ends or the
  * last success is more than a second old.
  */
-function recordStatement(rows: OutcomeRow[], now: Date) {
+export function recordStatement(rows: OutcomeRow[], now: Date) {
   const at = now.toISOString();
   return sql`
     with outcome as (

@@ -55,16 +55,7 @@ async function runFanOut(ctx: DomainContext, companyId: string, mayWait: boolean
   return ctx.db.transaction(async (tx) => {
     await tx.insert(fanOutPositions).values({ companyId }).onConflictDoNothing();
     const [position] = await tx.select().from(fanOutPositions).where(eq(fanOutPositions.companyId, companyId)).for("update");
-    const rows = [
-      ...(await tx.execute<HistoryRow>(sql`
-        with horizon as materialized (select (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint as xmin)
-        select e.id, e.candidate_id, e.interview_id, e.type, e.tx_id::text as tx, e.seq::text as seq, e.created_at,
-               e.tx_id < h.xmin as settled, h.xmin::text as horizon
-        from horizon h join events e on true
-        where e.company_id = ${companyId} and (e.tx_id, e.seq) > (${position!.txId.toString()}::bigint, ${position!.seq.toString()}::bigint)
-        order by e.tx_id, e.seq
-        limit ${batchSize + 1}`)),
-    ];
+    const rows = [...(await tx.execute<HistoryRow>(historyAfterStatement(companyId, position!)))];
     const settled = rows.filter((row) => row.settled).slice(0, batchSize);
     const targets =
       settled.length === 0
@@ -94,6 +85,18 @@ async function runFanOut(ctx: DomainContext, companyId: string, mayWait: boolean
     if (!caughtUp && !waitForUnsettled) await enqueueFanOut(tx, companyId, { followUpInMs: full ? 0 : unsettledRetryMs });
     return { created, waitForUnsettled };
   });
+}
+
+/** The company's next events after its position, each saying whether it is settled (exported for the query-plan tests). */
+export function historyAfterStatement(companyId: string, position: { txId: bigint; seq: bigint }) {
+  return sql`
+    with horizon as materialized (select (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint as xmin)
+    select e.id, e.candidate_id, e.interview_id, e.type, e.tx_id::text as tx, e.seq::text as seq, e.created_at,
+           e.tx_id < h.xmin as settled, h.xmin::text as horizon
+    from horizon h join events e on true
+    where e.company_id = ${companyId} and (e.tx_id, e.seq) > (${position.txId.toString()}::bigint, ${position.seq.toString()}::bigint)
+    order by e.tx_id, e.seq
+    limit ${batchSize + 1}`;
 }
 
 /** Companies with settled events not yet fanned out (invariant 5). */

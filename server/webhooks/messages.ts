@@ -66,7 +66,7 @@ export const eventMessage = (newId: IdGenerator, webhook: WebhookScope, event: H
 });
 
 type Chain = { webhookId: string; candidateId?: string | null };
-type LinkedChain = { webhookId: string; candidateId: string };
+export type LinkedChain = { webhookId: string; candidateId: string };
 
 const batchSize = 1000;
 
@@ -118,11 +118,12 @@ export async function enqueueMessages(tx: Executor, messages: NewMessage[], now:
  */
 export async function readyChainHeads(tx: Executor, chains: Chain[]): Promise<void> {
   const linked = distinctChains(chains);
-  if (linked.length === 0) return;
-  // Each chain's pending messages through the chain index, ranked; only rows whose state changes are written.
-  await executePrepared(
-    tx,
-    sql`
+  if (linked.length > 0) await executePrepared(tx, readyChainHeadsStatement(linked));
+}
+
+/** Each chain's pending messages through the chain index, ranked; only rows whose state changes are written (exported for the query-plan tests). */
+export function readyChainHeadsStatement(linked: LinkedChain[]) {
+  return sql`
     update webhook_messages m set held = r.place > 1
     from (
       select p.id, p.history_at, row_number() over (partition by p.webhook_id, p.candidate_id order by p.event_tx_id, p.event_seq, p.seq) as place
@@ -132,8 +133,7 @@ export async function readyChainHeads(tx: Executor, chains: Chain[]): Promise<vo
         where p.webhook_id = c.webhook_id and p.candidate_id = c.candidate_id and p.status = 'pending'
       ) p on true
     ) r
-    where m.id = r.id and m.history_at = r.history_at and m.held <> (r.place > 1)`,
-  );
+    where m.id = r.id and m.history_at = r.history_at and m.held <> (r.place > 1)`;
 }
 
 function distinctChains(messages: Chain[]): LinkedChain[] {

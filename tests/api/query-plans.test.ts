@@ -16,25 +16,38 @@
  * event's: a past event sent today, or a fan-out that caught up late, is kept
  * in an old day, and a day stays past the 30 days while a message in it
  * waits): they read every day, each through an index.
+ *
+ * No hot statement is planned as expensive: PostgreSQL compiles a statement
+ * with JIT when its estimated cost passes `jit_above_cost` (on by default in
+ * stock servers such as Debian's, not in the embedded one, which ships no
+ * `llvmjit.so`), and that takes longer than the statement runs. The estimates
+ * must be honest (set-returning functions say how many rows they return) for
+ * every server, so the costs are checked everywhere and the absence of JIT
+ * wherever the server can JIT.
  */
 
-import { eq, sql as fragment } from "drizzle-orm";
+import { eq, sql as fragment, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import { utcDay } from "@/db/partitions";
 import { interviews, webhooks } from "@/db/schema";
-import { admissionStatement, type PageQuery } from "@/server/api/admission";
+import { admissionStatement, admitStatement, type PageQuery } from "@/server/api/admission";
+import { hashApiKey } from "@/server/auth/api-key-format";
 import { simulate } from "@/server/demo/simulate";
+import { createApiKey } from "@/server/domain/accounts";
 import { createInterview } from "@/server/domain/interviews";
 import { type CandidateFilters, candidateByIdJson, candidateListQuery, candidatePageJson } from "@/server/read/candidates";
 import { eventListQuery, eventPageJson } from "@/server/read/events";
 import { interviewListQuery } from "@/server/read/interviews";
 import { countMissedEvents } from "@/server/webhooks/backfill";
+import { claimStatement, type OutcomeRow, recordStatement } from "@/server/webhooks/deliver";
 import { deliveryChartQuery } from "@/server/webhooks/delivery-chart";
 import { getMessage, listAttempts, messageListQuery, messageQuery } from "@/server/webhooks/delivery-log";
+import { historyAfterStatement } from "@/server/webhooks/fan-out";
 import { webhookHealthQuery } from "@/server/webhooks/health";
 import { failedSinceCount } from "@/server/webhooks/manage";
+import { readyChainHeadsStatement } from "@/server/webhooks/messages";
 import { maxAttempts } from "@/server/webhooks/retry-schedule";
 import { useTestDatabase } from "../support/database";
 import { makeCompany } from "../support/fixtures";
@@ -369,5 +382,129 @@ describe("the API's one statement per request", () => {
       "events_feed_idx",
     );
     expectIndexOrdered(await plan(admitted((company) => eventPageJson(sql(), company, { limit: 25, interviewId }))), "events", "events_interview_feed_idx");
+  });
+});
+
+describe("no hot statement is planned as expensive enough to JIT-compile", () => {
+  const sql = () => test.handle.sql;
+  /**
+   * A hot statement, explained in a transaction rolled back after, with JIT on
+   * whatever the pools' sessions say: the API's as postgres.js sends them, the
+   * worker's as drizzle does (its JSON parameters pass as they are), planned
+   * generically as on the worker's connections (db/prepared.ts).
+   */
+  type HotStatement = (options: string) => Promise<Record<string, any>>;
+  const firstPlan = (rows: readonly Record<string, unknown>[]) => (rows[0]!["QUERY PLAN"] as Array<Record<string, any>>)[0]!;
+  const apiStatement =
+    (query: (connection: postgres.Sql) => postgres.PendingQuery<any>): HotStatement =>
+    async (options) => {
+      const connection = await sql().reserve();
+      try {
+        await connection`begin`;
+        await connection`set local jit = on`;
+        return firstPlan(await connection`explain (${connection.unsafe(options)}) ${query(connection)}`);
+      } finally {
+        await connection`rollback`;
+        connection.release();
+      }
+    };
+  class RolledBack extends Error {}
+  /** A parameter as an untyped SQL literal, which takes the prepared statement's parameter type (arrays as array literals). */
+  const sqlLiteral = (value: unknown): string => {
+    const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+    if (typeof value === "number") return String(value);
+    if (Array.isArray(value))
+      return quote(`{${value.map((element) => (typeof element === "number" ? element : `"${String(element).replace(/["\\]/g, "\\$&")}"`)).join(",")}}`);
+    return quote(String(value));
+  };
+  const workerStatement =
+    (query: () => Promise<SQL>): HotStatement =>
+    async (options) => {
+      const { sql: text, params } = new PgDialect().sqlToQuery(await query());
+      let plan: Record<string, any> | undefined;
+      await test.handle.db
+        .transaction(async (tx) => {
+          await tx.execute(fragment`set local jit = on`);
+          await tx.execute(fragment`set local plan_cache_mode = force_generic_plan`);
+          // Prepared and executed, so that EXPLAIN shows the plan made once for every run, not one for these values.
+          await tx.execute(fragment.raw(`prepare hot_statement as ${text}`));
+          const values = params.map(sqlLiteral).join(", ");
+          plan = firstPlan(await tx.execute(fragment.raw(`explain (${options}) execute hot_statement(${values})`)));
+          await tx.execute(fragment`deallocate hot_statement`);
+          throw new RolledBack();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof RolledBack)) throw error;
+        });
+      return plan!;
+    };
+  let keyHash: string;
+  const later = { at: new Date(Date.now() - 3 * 24 * 3600_000).toISOString(), id: "cand_zzzz" };
+  const admitted = (connection: postgres.Sql, page: PageQuery) => admissionStatement(connection, keyHash, page);
+  const pendingRare = async () =>
+    sql()<Array<{ id: string; history_at: string; candidate_id: string }>>`
+      select id, to_char(history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as history_at, candidate_id
+      from webhook_messages where webhook_id = ${rareWebhookId} and status = 'pending' limit 25`;
+
+  const statements: Record<string, HotStatement> = {
+    "admission alone (GET /me, /interviews, files)": apiStatement((c) => admitStatement(c, keyHash)),
+    "GET /candidates": apiStatement((c) => admitted(c, (company) => candidatePageJson(c, company, { state: "submitted" }, 25))),
+    "GET /candidates, next page of an interview": apiStatement((c) =>
+      admitted(c, (company) => candidatePageJson(c, company, { state: "all", interviewId }, 25, later)),
+    ),
+    "GET /candidates/{id}": apiStatement((c) => admitted(c, (company) => candidateByIdJson(c, company, "cand_x"))),
+    "GET /events": apiStatement((c) => admitted(c, (company) => eventPageJson(c, company, { limit: 25 }))),
+    "GET /events, next page of 100": apiStatement((c) => admitted(c, (company) => eventPageJson(c, company, { limit: 100, after: { tx: "1", seq: "5" } }))),
+    "GET /interviews": apiStatement((c) => interviewListQuery(c, companyId, { limit: 25 })),
+    "the claim": workerStatement(async () => claimStatement(new Date(), { limit: 20, room: new Map([[webhookId, 0]]), perWebhook: 10 })),
+    "the recording of a batch": workerStatement(async () => {
+      const at = new Date().toISOString();
+      const rows: OutcomeRow[] = (await pendingRare()).map((message, index) => ({
+        message_id: message.id,
+        history_at: message.history_at,
+        webhook_id: rareWebhookId,
+        leased_at: at,
+        status: "succeeded",
+        attempt: 1,
+        attempt_id: `att_plan${index}`,
+        url: "https://example.com/rare",
+        duration_ms: 20,
+        request_headers: { "content-type": "application/json" },
+        request_body: "{}",
+        request_body_bytes: 2,
+        response_status: 200,
+        succeeded: true,
+      }));
+      return recordStatement(rows, new Date());
+    }),
+    "readying the chains' next messages": workerStatement(async () =>
+      readyChainHeadsStatement((await pendingRare()).map((message) => ({ webhookId: rareWebhookId, candidateId: message.candidate_id }))),
+    ),
+    "fan-out's read of the history": workerStatement(async () => historyAfterStatement(companyId, { txId: 0n, seq: 0n })),
+  };
+
+  /** Whether the server has a JIT provider (`pg_jit_available` also says no where the session has `jit` off, as the service's have). */
+  const serverCanJit = () =>
+    sql().begin(async (transaction) => {
+      await transaction`set local jit = on`;
+      const [row] = await transaction<Array<{ available: boolean }>>`select pg_jit_available() as available`;
+      return row!.available;
+    });
+
+  beforeAll(async () => {
+    keyHash = hashApiKey((await createApiKey(test.ctx, { companyId, name: "Plans" })).key);
+  });
+
+  it.each(Object.keys(statements))("%s: estimated far below jit_above_cost", async (name) => {
+    const [setting] = await sql()<Array<{ value: number }>>`select current_setting('jit_above_cost')::float8 as value`;
+    const cost = (await statements[name]!("format json")).Plan["Total Cost"] as number;
+    expect(cost, `${name} is estimated at ${cost}`).toBeLessThan(setting!.value / 10);
+  });
+
+  it.each(Object.keys(statements))("%s: never JIT-compiled where the server can", async (name) => {
+    // The embedded server ships without llvmjit.so: there the costs above are what counts.
+    if (!(await serverCanJit())) return;
+    const plan = await statements[name]!("analyze, format json");
+    expect(plan.JIT, JSON.stringify(plan.JIT)).toBeUndefined();
   });
 });

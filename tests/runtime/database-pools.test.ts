@@ -3,8 +3,11 @@
  * connections each process opens: a web server under concurrent requests
  * opens no more than WEB_DATABASE_POOL_SIZE for them (where one left at the
  * default opens more), and graphile-worker gets WORKER_JOB_POOL_SIZE.
+ * Every session the pools open has JIT off (db/client.ts).
  */
+import { sql as fragment } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createDatabase } from "@/db/client";
 import { setCompanyRateLimits } from "@/server/domain/accounts";
 import { parseEnv } from "@/server/env";
 import { apiCompany } from "../support/api-fixtures";
@@ -32,6 +35,25 @@ async function connectionsFor(server: TestServer, key: string) {
   expect(responses.map((response) => response.status)).toEqual(responses.map(() => 200));
   return (await productConnections()) - before;
 }
+
+describe("database sessions", () => {
+  /** `setting` on each of a handle's two pools. */
+  async function settingOnBothPools(url: string, setting: string) {
+    const handle = createDatabase(url, { max: 1 });
+    try {
+      const [read] = await handle.sql<[{ value: string }]>`select current_setting(${setting}) as value`;
+      const [written] = await handle.db.execute<{ value: string }>(fragment`select current_setting(${setting}) as value`);
+      return [read.value, written!.value];
+    } finally {
+      await handle.close();
+    }
+  }
+
+  it("start with JIT off, unless the operator's DATABASE_URL turns it back on", async () => {
+    expect(await settingOnBothPools(test.url, "jit")).toEqual(["off", "off"]);
+    expect(await settingOnBothPools(`${test.url}?jit=on`, "jit")).toEqual(["on", "on"]);
+  });
+});
 
 describe("database pool sizes", { timeout: 120_000 }, () => {
   it("default to 10 per web pool and, for the worker, WORKER_CONCURRENCY + 4 per pool and 10 for graphile-worker", () => {
