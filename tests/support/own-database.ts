@@ -1,7 +1,9 @@
 /**
  * A PostgreSQL server of the test file's own, so that restarting it disturbs
  * no other file: migrated, with a webhook receiver whose CA worker processes
- * can trust (`caFile`), and a domain context that follows restarts.
+ * can trust (`caFile`), and a domain context that follows restarts. The
+ * embedded build, or the stock build whose binaries TEST_POSTGRES_BIN names
+ * (`.ci/stock-postgres bin`), so the fault tests run on both.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,7 +36,7 @@ export function useOwnDatabase(name: string): OwnDatabase {
   let folder: string;
   let port: number;
   let server: RunningDatabase;
-  const start = () => startEmbeddedPostgres({ directory: path.join(folder, "postgres"), port, database: name });
+  const start = () => startEmbeddedPostgres({ directory: path.join(folder, "postgres"), port, database: name, binaries: process.env.TEST_POSTGRES_BIN });
   const own = {} as OwnDatabase;
   const connect = () => {
     own.url = server.url;
