@@ -23,8 +23,8 @@
  *
  * Every answer, whoever writes it, carries the security headers
  * (server/security/security-headers.ts), set here before Next.js sees the
- * request; a page's policy goes on the request too, for Next.js to read the
- * script nonce from.
+ * request; the Content-Security-Policy goes on the request too, for Next.js
+ * to read a page's script nonce from.
  *
  * Usage: `tsx server/runtime/web-server.ts <dev|start> --port <port> --hostname <host>`.
  */
@@ -68,7 +68,7 @@ function apiError(status: number, code: "validation_error" | "permission_denied"
 }
 
 const crossSiteRequest = () =>
-  apiError(403, "permission_denied", "Changes are accepted only from this site's own pages: the request's Origin is another site, or it has none.");
+  apiError(403, "permission_denied", "Changes are accepted only from this site's own pages, as the request's Origin (or Sec-Fetch-Site) shows.");
 
 function methodNotAllowed(url: string | undefined): EdgeAnswer {
   if (apiPath.test(url ?? "")) return apiError(405, "permission_denied", readOnlyApiMessage, { Allow: "GET" });
@@ -138,9 +138,9 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 /**
- * Sets the security headers on the answer (Next.js's own `setHeader` calls
- * replace any it sets itself), and the policy on the request, over anything
- * the client sent under that name (Next.js would take its nonce otherwise).
+ * Sets the security headers on the answer (a route's own header of the same
+ * name replaces ours), and the policy on the request, over anything the
+ * client sent under that name (Next.js would take its nonce otherwise).
  */
 function secure(request: IncomingMessage, response: ServerResponse) {
   const policy = contentSecurityPolicy(request.url ?? "/", dev);
