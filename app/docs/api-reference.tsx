@@ -2,15 +2,6 @@
 import "@scalar/api-reference-react/style.css";
 import type { AnyApiReferenceConfiguration } from "@scalar/types/api-reference";
 import dynamic from "next/dynamic";
-import { z } from "zod";
-
-// Scalar validates its configuration with zod, which probes whether it may
-// compile validators with \`new Function\`; under this page's policy the probe
-// is refused and reported as a violation, even though zod copes. Zod skips
-// the probe when told not to compile. Only in the browser: on the server this
-// module is also evaluated (server rendering), and the API's own zod there
-// must keep compiling its validators.
-if (typeof window !== "undefined") z.config({ jitless: true });
 
 // Scalar mounts a Vue app into the page: it runs in the browser only.
 const ApiReferenceReact = dynamic(() => import("@scalar/api-reference-react").then((module) => module.ApiReferenceReact), {

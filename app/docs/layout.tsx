@@ -4,11 +4,6 @@ import { DocsNav } from "./docs-nav";
 
 export const metadata: Metadata = { title: { template: "%s · Interview API docs", default: "Interview API docs" } };
 
-// Every answer carries a fresh script nonce in its Content-Security-Policy
-// (proxy.ts), which Next.js can only put on its scripts when it renders the
-// page for that request.
-export const dynamic = "force-dynamic";
-
 export default function DocsLayout({ children }: { children: ReactNode }) {
   return (
     <>

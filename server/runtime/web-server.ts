@@ -15,6 +15,16 @@
  * - What Node's parser refuses before there is a request (headers and address
  *   over 16 KiB: 431; not HTTP: 400; too slow: 408) gets the envelope too
  *   instead of a bare status line.
+ * - A POST, PUT, PATCH or DELETE that a page of another site sent (its
+ *   `Origin`, server/security/same-site.ts) gets 403 with the envelope: the
+ *   settings' tRPC mutations and next-auth's sign-in and sign-out, and
+ *   anything cookie-authenticated added later. The API (/v1, /downloads)
+ *   takes keys, not cookies, and answers those methods with 405 anyway.
+ *
+ * Every answer, whoever writes it, carries the security headers
+ * (server/security/security-headers.ts), set here before Next.js sees the
+ * request; the Content-Security-Policy goes on the request too, for Next.js
+ * to read a page's script nonce from.
  *
  * Usage: `tsx server/runtime/web-server.ts <dev|start> --port <port> --hostname <host>`.
  */
@@ -22,6 +32,8 @@ import { createServer, type IncomingMessage, maxHeaderSize, type ServerResponse,
 import type { Duplex } from "node:stream";
 import { parseArgs } from "node:util";
 import { errorAnswerHeaders, errorEnvelope, newTraceId, readOnlyApiMessage } from "@/server/api/http/error-envelope";
+import { isFromThisSite } from "@/server/security/same-site";
+import { contentSecurityPolicy, nonPagePolicy, securityHeaders } from "@/server/security/security-headers";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -40,6 +52,8 @@ Object.assign(process.env, { NODE_ENV: dev ? "development" : "production" });
 
 /** The methods an App Router route can export; Next.js builds a `Request` only for these. */
 const routeMethods = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"]);
+/** The methods that change something, which only this site's pages may send. */
+const changingMethods = new Set(["POST", "PUT", "DELETE", "PATCH"]);
 const apiPath = /^\/(v1|downloads)(\/|\?|$)/;
 
 type EdgeAnswer = { status: number; headers: Record<string, string>; body: string };
@@ -52,6 +66,9 @@ function apiError(status: number, code: "validation_error" | "permission_denied"
     body: JSON.stringify(errorEnvelope(code, message, traceId)),
   };
 }
+
+const crossSiteRequest = () =>
+  apiError(403, "permission_denied", "Changes are accepted only from this site's own pages, as the request's Origin (or Sec-Fetch-Site) shows.");
 
 function methodNotAllowed(url: string | undefined): EdgeAnswer {
   if (apiPath.test(url ?? "")) return apiError(405, "permission_denied", readOnlyApiMessage, { Allow: "GET" });
@@ -103,7 +120,8 @@ function send(response: ServerResponse, answer: EdgeAnswer) {
  */
 function sendOnSocket(socket: Duplex & { _httpMessage?: ServerResponse | null }, answer: EdgeAnswer) {
   if (!socket.writable || socket._httpMessage?.headersSent) return socket.destroy();
-  const headers = Object.entries({ ...answer.headers, "Content-Length": String(Buffer.byteLength(answer.body)), Connection: "close" })
+  const all = { ...answerSecurityHeaders, "Content-Security-Policy": nonPagePolicy, ...answer.headers };
+  const headers = Object.entries({ ...all, "Content-Length": String(Buffer.byteLength(answer.body)), Connection: "close" })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("");
   socket.end(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${headers}\r\n${answer.body}`, () => socket.destroy());
@@ -111,13 +129,33 @@ function sendOnSocket(socket: Duplex & { _httpMessage?: ServerResponse | null },
 
 // Loaded once NODE_ENV is set: the configuration (read by the log) depends on it.
 const { log } = await import("@/server/log");
+const { env } = await import("@/server/env");
+const appOrigin = new URL(env.APP_URL).origin;
+const answerSecurityHeaders = securityHeaders(appOrigin.startsWith("https:"));
 const { default: next } = await import("next");
 const app = next({ dev, hostname, port, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+/**
+ * Sets the security headers on the answer (a route's own header of the same
+ * name replaces ours), and the policy on the request, over anything the
+ * client sent under that name (Next.js would take its nonce otherwise).
+ */
+function secure(request: IncomingMessage, response: ServerResponse) {
+  const policy = contentSecurityPolicy(request.url ?? "/", dev);
+  for (const [name, value] of Object.entries(answerSecurityHeaders)) response.setHeader(name, value);
+  response.setHeader("Content-Security-Policy", policy);
+  request.headers["content-security-policy"] = policy;
+  delete request.headers["content-security-policy-report-only"];
+}
+
 const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  secure(request, response);
   if (!routeMethods.has(request.method ?? "")) return send(response, methodNotAllowed(request.url));
+  if (changingMethods.has(request.method!) && !apiPath.test(request.url ?? "") && !isFromThisSite(request.headers, appOrigin)) {
+    return send(response, crossSiteRequest());
+  }
   if (request.url) request.url = withLiteralPercents(request.url);
   // Next.js answers its routes' failures itself; this is for its own, as `next start` does.
   handle(request, response).catch((error: unknown) => {

@@ -6,8 +6,9 @@
  * - `adminProcedure`: admins only (keys, secrets, full addresses, bodies, changes).
  *
  * Every mutation must come from our own pages: next-auth's CSRF token does not
- * cover tRPC, so mutations need a same-origin `Origin` and a JSON body, which a
- * cross-site form cannot send.
+ * cover tRPC, so the web server's edge refuses one whose `Origin` is another
+ * site (server/security/same-site.ts), and mutations here need a JSON body,
+ * which a cross-site form cannot send either.
  */
 import { initTRPC, TRPCError } from "@trpc/server";
 import type postgres from "postgres";
@@ -19,8 +20,8 @@ export type SettingsContext = {
   member: Member | null;
   domain: DomainContext;
   sql: postgres.Sql;
-  /** True when the request carries our own origin and a JSON body. */
-  sameOriginJson: boolean;
+  /** True when the request says its body is JSON. */
+  jsonBody: boolean;
 };
 
 const t = initTRPC.context<SettingsContext>().create({
@@ -57,8 +58,8 @@ const domainErrors = t.middleware(async ({ next }) => {
 
 export const signedInProcedure = t.procedure.use(domainErrors).use(({ ctx, type, next }) => {
   if (!ctx.member) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
-  if (type === "mutation" && !ctx.sameOriginJson) {
-    throw new TRPCError({ code: "FORBIDDEN", message: "Changes must come from the settings pages (same origin, JSON)." });
+  if (type === "mutation" && !ctx.jsonBody) {
+    throw new TRPCError({ code: "FORBIDDEN", message: "Changes must come from the settings pages (a JSON body)." });
   }
   return next({ ctx: { ...ctx, member: ctx.member } });
 });

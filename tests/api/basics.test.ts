@@ -1,12 +1,11 @@
 /** Envelopes and shapes, authentication, tenant isolation, methods and validation of /v1. */
-import { connect } from "node:net";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { files } from "@/db/schema";
 import { createApiKey, revokeApiKey, setCompanySuspended } from "@/server/domain/accounts";
 import { type ApiCompany, apiCompany } from "../support/api-fixtures";
 import { useTestDatabase } from "../support/database";
-import { callApi, useTestServer } from "../support/server";
+import { callApi, rawExchange, useTestServer } from "../support/server";
 
 const test = useTestDatabase();
 const server = useTestServer(test);
@@ -150,24 +149,9 @@ describe("response shapes", () => {
   });
 });
 
-/** Sends `text` as it is on a connection of its own (fetch refuses TRACE and CONNECT, and checks what it sends) and reads the answer until the server closes. */
-function rawExchange(text: string): Promise<{ status: number; headers: string; body: string }> {
-  const { hostname, port } = new URL(server.baseUrl);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(text));
-    let received = "";
-    socket.on("data", (chunk) => (received += chunk.toString()));
-    socket.on("error", reject);
-    socket.on("close", () => {
-      const [head = "", body = ""] = received.split("\r\n\r\n");
-      resolve({ status: Number(head.split(" ")[1]), headers: head.toLowerCase(), body });
-    });
-  });
-}
-
 describe("requests that never reach a route", () => {
   const request = (method: string, target: string) =>
-    rawExchange(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${acme.key}\r\nConnection: close\r\n\r\n`);
+    rawExchange(server, `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${acme.key}\r\nConnection: close\r\n\r\n`);
 
   it("refuses TRACE and methods no route can take with 405 and, under /v1 and /downloads, the envelope", async () => {
     for (const [method, target] of [
@@ -193,7 +177,7 @@ describe("requests that never reach a route", () => {
     expect(tooLong.headers).toContain("content-type: application/json");
     expect(JSON.parse(tooLong.body)).toMatchObject({ success: false, error: "validation_error", trace_id: expect.any(String) });
 
-    const notHttp = await rawExchange("HELLO THERE\r\n\r\n");
+    const notHttp = await rawExchange(server, "HELLO THERE\r\n\r\n");
     expect(notHttp.status).toBe(400);
     expect(JSON.parse(notHttp.body)).toMatchObject({ success: false, error: "validation_error" });
 

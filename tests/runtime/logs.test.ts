@@ -17,6 +17,7 @@ import { submitAttempt } from "@/server/domain/attempts";
 import { loadInterview } from "@/server/domain/interviews";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { signInOverHttp } from "../support/http-sign-in";
 import { useProcessReceiver } from "../support/receiver";
 import { callApi, type TestServer, useTestServer } from "../support/server";
 import { useWorkerProcesses } from "../support/worker-process";
@@ -32,23 +33,6 @@ const startWorker = useWorkerProcesses(() => ({
   WEBHOOK_CA_FILE: delivery.caFile,
   LOG_LEVEL: "debug",
 }));
-
-const cookiesOf = (response: Response) => response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
-
-/** Signs in as next-auth's credentials form does; returns the session's cookies. */
-async function signIn(server: TestServer, email: string, password: string): Promise<string> {
-  const csrf = await fetch(`${server.baseUrl}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const signedIn = await fetch(`${server.baseUrl}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookiesOf(csrf).join("; ") },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  const cookies = [...cookiesOf(csrf), ...cookiesOf(signedIn)];
-  expect(cookies.some((cookie) => cookie.startsWith("next-auth.session-token="))).toBe(true);
-  return cookies.join("; ");
-}
 
 /** A settings mutation, as the pages send it. */
 async function settings<T>(server: TestServer, cookie: string, procedure: string, input: unknown): Promise<T> {
@@ -68,7 +52,7 @@ it("logs no secret, and ties every API line to its trace id and every delivery l
   const password = "a long enough password";
   await createUser(test.ctx, { companyId, email: "admin@logged.example", name: "Admin", role: "admin", password });
   const interview = await makeInterview(test.ctx, companyId);
-  const cookie = await signIn(web, "admin@logged.example", password);
+  const cookie = await signInOverHttp(web, "admin@logged.example", password);
 
   const { key } = await settings<{ key: string }>(web, cookie, "apiKeys.create", { name: "Logged key" });
   const created = await settings<{ id: string; secret: string }>(web, cookie, "webhooks.create", { url: delivery.receiver.url("/logged") });

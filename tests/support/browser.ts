@@ -3,11 +3,13 @@
  * Without Chromium the browser tests are skipped with a notice, unless
  * REQUIRE_BROWSER=1 (set by .ci/run), which makes a missing browser a failure.
  * Every page a test visits can be saved as a screenshot in test-artifacts/.
+ * A test fails when a page broke a rule of its Content-Security-Policy (or
+ * Chromium could not read its Permissions-Policy), whatever else it checks.
  */
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect } from "vitest";
 import type { TestServer } from "./server";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -51,15 +53,38 @@ export type BrowserSession = {
   close: () => Promise<void>;
 };
 
+/**
+ * Chromium logs every refusal of a page's policy as a console error naming
+ * the Content-Security-Policy ("Refused to execute inline script because it
+ * violates …"), and a Permissions-Policy it cannot read likewise.
+ */
+const policyMessage = /Content Security Policy|securitypolicyviolation|Permissions-Policy/;
+
+/**
+ * Logs each `securitypolicyviolation` event as well: it also says what was
+ * blocked, and fires for violations Chromium would only report.
+ */
+function logPolicyViolations() {
+  document.addEventListener("securitypolicyviolation", (event) => {
+    console.error(`securitypolicyviolation: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+  });
+}
+
 export function useBrowser(server: TestServer, suite: string) {
   let browser: Browser | undefined;
   let shots = 0;
   const artifacts = path.resolve("test-artifacts", "browser", suite);
+  /** What the pages of the running test did against their policies. */
+  const violations: string[] = [];
   beforeAll(async () => {
     rmSync(artifacts, { recursive: true, force: true });
     mkdirSync(artifacts, { recursive: true });
     // Playwright starts Chromium on a new, empty profile of its own and removes it on close.
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  });
+  afterEach(() => {
+    const found = violations.splice(0);
+    expect(found, "Content-Security-Policy violations").toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -70,6 +95,10 @@ export function useBrowser(server: TestServer, suite: string) {
     const context = await browser!.newContext({
       baseURL: server.baseUrl,
       viewport: viewport === "laptop" ? { width: 1280, height: 800 } : { width: 390, height: 844 },
+    });
+    await context.addInitScript(logPolicyViolations);
+    context.on("console", (message) => {
+      if (policyMessage.test(message.text())) violations.push(`${message.page()?.url()}: ${message.text()}`);
     });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);

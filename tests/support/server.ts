@@ -4,6 +4,7 @@
  * on 127.0.0.1 and a free port, against the file's own database.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { connect } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { webServerArguments } from "@/server/runtime/web-server-command";
 import type { TestDatabase } from "./database";
@@ -76,4 +77,23 @@ export async function callApi(
     // not JSON: leave the text for the assertion to show
   }
   return { status: response.status, headers: response.headers, body };
+}
+
+/**
+ * Sends `text` as it is on a connection of its own (fetch refuses TRACE and
+ * CONNECT, and checks what it sends) and reads the answer until the server
+ * closes; `head` is the status line and headers as sent, `headers` the same lower-cased.
+ */
+export function rawExchange(server: TestServer, text: string): Promise<{ status: number; head: string; headers: string; body: string }> {
+  const { hostname, port } = new URL(server.baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(text));
+    let received = "";
+    socket.on("data", (chunk) => (received += chunk.toString()));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [head = "", body = ""] = received.split("\r\n\r\n");
+      resolve({ status: Number(head.split(" ")[1]), head, headers: head.toLowerCase(), body });
+    });
+  });
 }

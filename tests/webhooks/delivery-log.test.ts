@@ -48,7 +48,7 @@ const webhookFor = async (eventTypes: Array<"candidate.submitted" | "candidate.r
 /** The settings API as a signed-in admin or member of the company calls it from the pages. */
 function settingsAs(role: Member["role"], company = companyId) {
   const member: Member = { userId: "user_test", companyId: company, companyName: "Acme", role, name: `A ${role}`, email: `${role}@acme.example` };
-  return settingsRouter.createCaller({ member, domain: test.ctx, sql: test.handle.sql, sameOriginJson: true }).webhooks;
+  return settingsRouter.createCaller({ member, domain: test.ctx, sql: test.handle.sql, jsonBody: true }).webhooks;
 }
 
 describe("the body of every attempt", () => {
