@@ -1,8 +1,19 @@
 /**
- * Email to company admins, through an outbox: the email is recorded in the
- * transaction of the change it reports, with the job that sends it, so a crash
- * can delay it but never lose it. The job sends through SMTP when SMTP_URL is
- * set (printing it to the log in development) and is retried until it goes.
+ * Email to company admins, through an outbox.
+ *
+ * 1. The email is recorded in the transaction of the change it reports, with
+ *    the job that sends it, so a crash can delay it but never lose it. The
+ *    job sends through SMTP when SMTP_URL is set (printing it to the log in
+ *    development) and is retried until it goes.
+ * 2. A run claims the email before sending it: a session advisory lock on a
+ *    connection of its own, held until the send is recorded, so two runs of
+ *    the job never both send it (graphile-worker can run a job again while a
+ *    run thought dead still holds it). The run that finds the claim taken
+ *    sends nothing and fails, so the job is tried again later and then finds
+ *    the email sent, or sends it if the other run's SMTP refused it.
+ * 3. A run that dies releases its claim with its connection: the next run
+ *    sends the email. Delivery is at least once: a run that dies after SMTP
+ *    took the email and before `sent_at` is written has it sent again.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import nodemailer from "nodemailer";
@@ -36,11 +47,27 @@ export async function queueAdminEmail(tx: Executor, ctx: Pick<DomainContext, "ne
   return id;
 }
 
-/**
- * Sends a recorded email once. A failed send is recorded on the email and
- * thrown, so the job is tried again; an email already sent is not sent again.
- */
+/** The advisory locks that claim emails (invariant 2): this first key, then the email id's hash. */
+const claimLockSpace = "interview-api:send-email";
+
+/** Sends a recorded email once (invariants 2 and 3). A failed send is recorded on the email and thrown, so the job is tried again. */
 export async function sendQueuedEmail(ctx: DomainContext, mailer: Mailer | null, emailId: string) {
+  const connection = await ctx.db.$client.reserve();
+  try {
+    const [claim] = await connection<{ claimed: boolean }[]>`
+      select pg_try_advisory_lock(hashtext(${claimLockSpace}), hashtext(${emailId})) as claimed`;
+    if (!claim!.claimed) throw new Error(`email ${emailId} is being sent by another run; this run will be tried again`);
+    try {
+      await sendUnlessSent(ctx, mailer, emailId);
+    } finally {
+      await connection`select pg_advisory_unlock(hashtext(${claimLockSpace}), hashtext(${emailId}))`;
+    }
+  } finally {
+    connection.release();
+  }
+}
+
+async function sendUnlessSent(ctx: DomainContext, mailer: Mailer | null, emailId: string) {
   const [email] = await ctx.db
     .select()
     .from(emails)

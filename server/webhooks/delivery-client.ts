@@ -1,13 +1,27 @@
 /**
- * The HTTP client every webhook attempt goes through. Its connector runs for
- * every new connection: it resolves the host name, refuses when any answer is
- * not a public unicast address, and connects to exactly the vetted address
- * while TLS still verifies the host name (SNI and certificate). Redirects are
- * never followed; the whole answer must arrive within 10 seconds.
+ * The HTTP client every webhook attempt goes through.
+ *
+ * 1. Its connector runs for every new connection: it resolves the host name,
+ *    refuses when any answer is not a public unicast address, and connects to
+ *    exactly the vetted address while TLS still verifies the host name (SNI
+ *    and certificate). Redirects are never followed.
+ * 2. An attempt ends at its deadline (10 seconds) whatever phase it is in:
+ *    resolving, connecting, the TLS handshake (the connector's own timer,
+ *    since a request's abort signal reaches no connection still being made),
+ *    then sending the request and reading the answer's head and body (the
+ *    request's abort signal).
+ * 3. A connection that has not finished its handshake by the deadline is
+ *    reset (RST), not closed with a FIN: a receiver or firewall that reads
+ *    nothing never answers a FIN, so a closed connection would live on half
+ *    open at both ends. A connection cut in the request phase is destroyed.
+ *    So each attempt holds at most one socket and none outlives it, beyond
+ *    idle keep-alive sockets, which close after 4 s whatever the receiver asks.
+ * 4. At most 1 MiB of an answer is read, of which 2 KiB are kept.
  */
 import { lookup } from "node:dns/promises";
+import { connect, type Socket } from "node:net";
 import { rootCertificates } from "node:tls";
-import { Agent, buildConnector, request } from "undici";
+import { Agent, buildConnector, errors, request } from "undici";
 import type { DeliveryErrorClass } from "@/db/schema";
 import { normalizeHost } from "./address";
 import { type Resolver, resolveAndVet } from "./ip-policy";
@@ -39,40 +53,64 @@ export const answerDeadlineMs = 10_000;
 const excerptBytes = 2048;
 const maxReadBytes = 1024 * 1024;
 
+/** Opens the TCP connection to a vetted address. */
+export type OpenSocket = (target: { host: string; port: number }) => Socket;
+
 export type ClientOptions = {
   resolver?: Resolver;
   allowTargets?: readonly string[];
   extraCa?: string;
-  /** Opens the socket to the vetted address; replaced only by tests that must prove no socket opens. */
-  connector?: buildConnector.connector;
+  /** Replaced only by tests that must prove no connection opens. */
+  openSocket?: OpenSocket;
+  /** How long an attempt may take (invariant 2); shortened only by tests that would otherwise wait minutes. */
+  deadlineMs?: number;
 };
 
 export function createDeliveryClient(options: ClientOptions = {}): DeliveryClient {
   const resolver = options.resolver ?? systemResolver;
   const allowTargets = options.allowTargets ?? [];
-  const connectVetted =
-    options.connector ??
-    buildConnector({
-      timeout: answerDeadlineMs,
-      ...(options.extraCa ? { ca: [...rootCertificates, options.extraCa] } : {}),
-    });
+  const deadlineMs = options.deadlineMs ?? answerDeadlineMs;
+  const openSocket = options.openSocket ?? connect;
+  // TLS over the socket we opened; its own connect timer is off, ours covers every phase.
+  const startTls = buildConnector({
+    timeout: 0,
+    ...(options.extraCa ? { ca: [...rootCertificates, options.extraCa] } : {}),
+  });
+  const keepAliveMs = 4_000;
   const agent = new Agent({
-    keepAliveTimeout: 4_000,
+    keepAliveTimeout: keepAliveMs,
+    keepAliveMaxTimeout: keepAliveMs,
     connect: (connectOptions, callback) => {
       const host = normalizeHost(connectOptions.hostname);
-      const target = `${host}:${connectOptions.port || "443"}`;
+      const port = Number(connectOptions.port || "443");
+      let socket: Socket | null = null;
+      let settled = false;
+      const settle: buildConnector.Callback = (...args) => {
+        // A handshake that ends just after the deadline reset its socket.
+        if (settled) return void args[1]?.destroy();
+        settled = true;
+        clearTimeout(deadline);
+        if (args[0]) socket?.destroy();
+        callback(...args);
+      };
+      const deadline = setTimeout(() => {
+        const phase = !socket ? `resolving ${host}` : socket.connecting ? `connecting to ${host}` : `in the TLS handshake with ${host}`;
+        // A socket still connecting has no peer to tell; one that connected is reset (invariant 3).
+        if (socket && !socket.connecting) socket.resetAndDestroy();
+        settle(new errors.ConnectTimeoutError(`timed out after ${deadlineMs / 1000} s ${phase}`), null);
+      }, deadlineMs);
       (async () => {
         if (connectOptions.protocol !== "https:") throw new BlockedAddressError("only https is allowed");
         const { addresses, refused } = await resolveAndVet(host, resolver);
         if (addresses.length === 0) throw Object.assign(new Error(`${host} has no address`), { code: "ENOTFOUND" });
-        if (refused && !allowTargets.includes(target)) {
+        if (refused && !allowTargets.includes(`${host}:${port}`)) {
           throw new BlockedAddressError(`${host} resolves to ${refused}, which is not a public address`);
         }
-        return addresses[0]!;
-      })().then(
-        (address) => connectVetted({ ...connectOptions, hostname: address }, callback),
-        (error: Error) => callback(error, null),
-      );
+        // The deadline passed while the name was being resolved: connect nowhere.
+        if (settled) return;
+        socket = openSocket({ host: addresses[0]!, port });
+        startTls({ ...connectOptions, hostname: addresses[0]!, httpSocket: socket }, settle);
+      })().catch((error: Error) => settle(error, null));
     },
   });
 
@@ -86,9 +124,7 @@ export function createDeliveryClient(options: ClientOptions = {}): DeliveryClien
           headers,
           body,
           dispatcher: agent,
-          signal: AbortSignal.timeout(answerDeadlineMs),
-          headersTimeout: answerDeadlineMs,
-          bodyTimeout: answerDeadlineMs,
+          signal: AbortSignal.timeout(deadlineMs),
         });
         const bodyExcerpt = await readExcerpt(response.body);
         const status = response.statusCode;

@@ -26,8 +26,11 @@ export type Receiver = {
   close: () => Promise<void>;
 };
 
-export async function startReceiver(): Promise<Receiver> {
-  const pems = await generate([{ name: "commonName", value: "localhost" }], {
+export type Certificate = { private: string; cert: string };
+
+/** A self-signed certificate for `localhost` and 127.0.0.1, made at test time: `private` and `cert` (also the CA to trust). */
+export function localhostCertificate(): Promise<Certificate> {
+  return generate([{ name: "commonName", value: "localhost" }], {
     keySize: 2048,
     extensions: [
       {
@@ -39,6 +42,11 @@ export async function startReceiver(): Promise<Receiver> {
       },
     ],
   });
+}
+
+/** `certificate`: for a test whose client must trust this receiver and servers of its own with one CA (one name, one certificate). */
+export async function startReceiver(certificate?: Certificate): Promise<Receiver> {
+  const pems = certificate ?? (await localhostCertificate());
   const received: Received[] = [];
   let decide: (request: Received) => Answer = () => ({ status: 200, body: "ok" });
   const server: Server = createServer({ key: pems.private, cert: pems.cert }, (request, response) => {

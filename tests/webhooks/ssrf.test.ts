@@ -5,11 +5,10 @@
  * under the guard is wrapped so that nothing could ever connect anywhere but
  * the canary, and it records any connection the guard let through.
  */
-import { createServer, type Server } from "node:net";
-import { buildConnector } from "undici";
+import { connect, createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkWebhookAddress } from "@/server/webhooks/address";
-import { createDeliveryClient, type DeliveryClient, type Resolver } from "@/server/webhooks/delivery-client";
+import { createDeliveryClient, type DeliveryClient, type OpenSocket, type Resolver } from "@/server/webhooks/delivery-client";
 import { createWebhook, updateWebhook } from "@/server/webhooks/manage";
 import { useTestDatabase } from "../support/database";
 import { makeCompany } from "../support/fixtures";
@@ -44,11 +43,10 @@ const resolver: Resolver = async (host) => {
 };
 
 /** The real socket layer, but only ever towards the canary. */
-const realConnector = buildConnector({ timeout: 2000 });
-const guardedConnector: buildConnector.connector = (options, callback) => {
-  connectedTo.push(options.hostname);
-  if (options.hostname !== "127.0.0.1") return callback(new Error(`test refused to connect to ${options.hostname}`), null);
-  return realConnector(options, callback);
+const guardedOpenSocket: OpenSocket = (target) => {
+  connectedTo.push(target.host);
+  if (target.host !== "127.0.0.1") throw new Error(`test refused to connect to ${target.host}`);
+  return connect(target);
 };
 
 beforeAll(async () => {
@@ -58,7 +56,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => canary.listen(0, "127.0.0.1", resolve));
   canaryPort = (canary.address() as { port: number }).port;
-  client = createDeliveryClient({ resolver, connector: guardedConnector });
+  client = createDeliveryClient({ resolver, openSocket: guardedOpenSocket });
 });
 
 afterAll(async () => {
