@@ -13,6 +13,8 @@ export const emails = pgTable(
     body: text("body").notNull(),
     createdAt: createdAt(),
     sentAt: time("sent_at"),
+    /** Until when a run of the sending job holds the email (server/notifications/email.ts); null when none does. */
+    claimedUntil: time("claimed_until"),
     error: text("error"),
   },
   (table) => [index("emails_company_idx").on(table.companyId, table.createdAt)],

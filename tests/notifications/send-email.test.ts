@@ -2,14 +2,14 @@
  * Sending a recorded admin email through its job. Two runs of the job at once
  * (a job taken over while its first run is still talking to SMTP) send it
  * once; when the run holding the email dies before its send is confirmed, a
- * later run sends it. SMTP is a fake that holds each send until the test lets
+ * run after its lease sends it (on the test's clock). SMTP is a fake that holds each send until the test lets
  * it go.
  */
 import { eq } from "drizzle-orm";
 import type { JobHelpers } from "graphile-worker";
 import { expect, it } from "vitest";
 import { emails } from "@/db/schema";
-import type { Mailer } from "@/server/notifications/email";
+import { emailLeaseMs, type Mailer } from "@/server/notifications/email";
 import { sendEmail } from "@/worker/tasks/send-email";
 import { useTestDatabase } from "../support/database";
 import { makeCompany } from "../support/fixtures";
@@ -76,21 +76,23 @@ it("is sent once when two runs of its job overlap", async () => {
   expect(email!.sentAt).not.toBeNull();
 });
 
-it("is sent by the next run when the run holding it dies before its send is recorded", async () => {
+it("is sent by a run after the lease when the run holding it dies before its send is recorded", async () => {
   const emailId = await recordedEmail("Died");
-  // Its SMTP never answers: the run is as good as dead once its session ends.
+  // Its SMTP never answers: the run is as good as dead.
   const dying = heldSmtp();
   void runJob(dying.mailer, emailId);
   await expect.poll(() => dying.taken).toEqual(["Died"]);
-  // The run's process dies: its database session ends, as PostgreSQL sees a killed worker.
-  await test.handle.sql`
-    select pg_terminate_backend(pid) from pg_locks
-    where locktype = 'advisory' and classid::int = hashtext('interview-api:send-email') and objid::int = hashtext(${emailId})`;
 
   const smtp = heldSmtp();
   smtp.release();
-  await expect.poll(() => outcomeSoon(runJob(smtp.mailer, emailId)), { timeout: 5_000 }).toBe("done");
+  // Within the lease, the email stays the dead run's.
+  test.clock.advance(emailLeaseMs - 1_000);
+  expect(await outcomeSoon(runJob(smtp.mailer, emailId))).toMatch(/is being sent by another run/);
+  // After it, the next run sends it.
+  test.clock.advance(1_000);
+  expect(await outcomeSoon(runJob(smtp.mailer, emailId))).toBe("done");
   expect(smtp.taken).toEqual(["Died"]);
   const [email] = await test.ctx.db.select().from(emails).where(eq(emails.id, emailId));
   expect(email!.sentAt).not.toBeNull();
+  expect(email!.claimedUntil).toBeNull();
 });
