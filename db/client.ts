@@ -32,7 +32,44 @@ export type DatabaseOptions = {
    * still planned at each run.
    */
   planOnce?: boolean;
+  /** Limits on the pool's sessions (`sessionLimits` has each caller's); none for a caller that gives none, such as the migrator. */
+  limits?: SessionLimits;
 };
+
+/**
+ * `statement_timeout` and `idle_in_transaction_session_timeout` in
+ * milliseconds, 0 for none. A session idle in a transaction holds its locks:
+ * a company's history lock (server/domain/history-lock.ts) halts that
+ * company's history and webhooks until it ends, and PostgreSQL ends it by
+ * closing the session (the pool opens another). A statement that runs or
+ * waits on a lock for longer than its pool ever needs is cancelled.
+ */
+export type SessionLimits = { statementMs: number; idleInTransactionMs: number };
+
+/** The limits of each caller's pools, and why (README, "Running at scale"). */
+export const sessionLimits = {
+  /**
+   * /v1 runs one statement of milliseconds per request and the settings'
+   * heaviest (the log over every day, counting past events to send) take
+   * under a second; a request's transactions do no more between statements
+   * than write an uploaded file.
+   */
+  web: { statementMs: 15_000, idleInTransactionMs: 15_000 },
+  /**
+   * A fan-out batch of 1,000 events, the hourly retention (a day detached and
+   * dropped, rows of the DEFAULT partition moved to their day) and every
+   * domain write of a job stay well under a minute; no transaction waits on
+   * the network (deliveries hold none during HTTP).
+   */
+  worker: { statementMs: 60_000, idleInTransactionMs: 30_000 },
+  /**
+   * The operator's commands: a bulk import's batch is one COPY per table and
+   * waits for the batch before it (the company's history lock), which at
+   * millions of candidates may take long, so no statement limit; nothing
+   * waits on a person inside a transaction.
+   */
+  cli: { statementMs: 0, idleInTransactionMs: 60_000 },
+} satisfies Record<string, SessionLimits>;
 
 /**
  * Every session starts with JIT off: the service runs short statements of a
@@ -49,6 +86,12 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     jit: "off",
     ...(options.asyncCommit ? { synchronous_commit: "off" } : {}),
     ...(options.planOnce ? { plan_cache_mode: "force_generic_plan" } : {}),
+    ...(options.limits
+      ? {
+          statement_timeout: options.limits.statementMs,
+          idle_in_transaction_session_timeout: options.limits.idleInTransactionMs,
+        }
+      : {}),
   };
   const open = () => postgres(url, { max: options.max ?? 10, onnotice: () => {}, connection });
   const writer = open();

@@ -7,7 +7,7 @@
  */
 import { EventEmitter } from "node:events";
 import { Logger, parseCronItems, type Runner, run, type TaskList, type WorkerEvents } from "graphile-worker";
-import { createDatabase } from "@/db/client";
+import { createDatabase, sessionLimits } from "@/db/client";
 import { createDomainContext } from "@/server/domain/context";
 import { taskNames } from "@/server/jobs/queue";
 import { log } from "@/server/log";
@@ -75,7 +75,7 @@ export type WorkerOptions = {
  * retrying until the database answers again. `stop()` ends it for good.
  */
 export async function startWorker(options: WorkerOptions): Promise<WorkerHandle> {
-  const database = createDatabase(options.connectionString, { max: options.pools.database, asyncCommit: true, planOnce: true });
+  const database = createDatabase(options.connectionString, { max: options.pools.database, asyncCommit: true, planOnce: true, limits: sessionLimits.worker });
   const client = createDeliveryClient(options.delivery);
   const deps: WorkerDeps = { ctx: createDomainContext(database.db), sql: database.sql, client, mailer: createMailer(), ...options.deps };
   let runner: Runner | null = null;

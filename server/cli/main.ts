@@ -64,11 +64,11 @@ try {
 /** Reads the settings, starts (or reaches) the database, runs the command on it, and stops the database again. */
 async function runOnDatabase(command: Command, flags: Flags, args: string[]): Promise<Output> {
   const { env } = await import("@/server/env").catch((error: Error) => fail(1, "configuration", error.message));
-  const { createDatabase } = await import("@/db/client");
+  const { createDatabase, sessionLimits } = await import("@/db/client");
   const { createDomainContext } = await import("@/server/domain/context");
   const { prepareDatabase } = await import("@/server/runtime/prepare");
   const database = await prepareDatabase(env).catch((error: Error) => fail(1, "database", error.message));
-  const handle = createDatabase(database.url, { max: 4 });
+  const handle = createDatabase(database.url, { max: 4, limits: sessionLimits.cli });
   try {
     const context = { ctx: createDomainContext(handle.db), sql: handle.sql, webhookAddresses: { allowTargets: env.WEBHOOK_ALLOW_TARGETS } };
     return await command.run(context, flags, args);

@@ -44,11 +44,12 @@ export async function bulkSimulate(base: DomainContext, options: BulkOptions) {
   // the history grows in time order across batches.
   const span = 14 * day;
   const anchors = Array.from({ length: options.candidates }, (_, index) => now - span + (span * (index + random.next())) / options.candidates);
-  // Batches are written by two transactions at once (one database process
-  // each) while the next batch is made, in parts between which the event loop
-  // keeps the writes going. A batch's transaction begins only once the one
-  // before it has its id, which keeps the history in time order (see
-  // bulk-import.ts); progress is reported in batch order.
+  // Two batches' transactions are open at once while the next batch is made,
+  // in parts between which the event loop keeps the writes going. A batch's
+  // transaction begins only once the one before it has its id, which keeps
+  // the history in time order; it then waits for the company's history lock
+  // until that one commits (see bulk-import.ts), so it is ready to write the
+  // moment it may. Progress is reported in batch order.
   let submitted = 0;
   const writing: Array<Promise<void>> = [];
   for (let offset = 0; offset < anchors.length; offset += bulkBatchSize) {

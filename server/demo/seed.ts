@@ -9,6 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { users } from "@/db/schema";
 import { createApiKey, createCompany, createUser } from "@/server/domain/accounts";
 import type { DomainContext } from "@/server/domain/context";
+import { lockCompanyHistory } from "@/server/domain/history-lock";
 import type { DeliveryDeps } from "@/server/webhooks/deps";
 import { type AddressOptions, createWebhook } from "@/server/webhooks/manage";
 import { deliverHistory } from "./delivery-history";
@@ -41,12 +42,16 @@ export async function seedDemo(ctx: DomainContext, options: { webhook?: DemoWebh
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('interview-api:seed'))`);
     const [existing] = await tx.select({ companyId: users.companyId }).from(users).where(eq(users.email, demoAdminEmail));
     if (existing) return { created: false, company_id: existing.companyId };
+    // The whole demo is written in this one transaction, so it takes the new
+    // company's history lock while it has no id yet (history-lock.ts).
+    const companyId = ctx.newId("company");
+    await lockCompanyHistory(tx, [companyId]);
 
     const scoped: DomainContext = { ...ctx, db: tx as unknown as DomainContext["db"] };
     const password = () => randomBytes(9).toString("base64url");
     const admin = { email: demoAdminEmail, password: password() };
     const member = { email: demoMemberEmail, password: password() };
-    const { id: companyId } = await createCompany(scoped, { name: "Northwind Talent (demo)" });
+    await createCompany(scoped, { id: companyId, name: "Northwind Talent (demo)" });
     const { id: adminId } = await createUser(scoped, { companyId, email: admin.email, name: "Priya Shah", role: "admin", password: admin.password });
     await createUser(scoped, { companyId, email: member.email, name: "Tom Becker", role: "member", password: member.password });
     const { key } = await createApiKey(scoped, { companyId, name: "Demo key", createdByUserId: adminId });

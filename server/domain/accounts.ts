@@ -9,8 +9,9 @@ import { DomainError, notFound, parseInput } from "./errors";
 
 const name = z.string().trim().min(1, "must not be empty").max(200);
 
-export async function createCompany(ctx: DomainContext, input: { name: string }) {
-  const id = ctx.newId("company");
+/** `id`, when given, was made beforehand by `ctx.newId("company")`: for a transaction that takes the company's history lock before it writes anything (the demo seed). */
+export async function createCompany(ctx: DomainContext, input: { name: string; id?: string }) {
+  const id = input.id ?? ctx.newId("company");
   await ctx.db.insert(companies).values({ id, name: parseInput(name, input.name), createdAt: ctx.clock.now() });
   return { id };
 }

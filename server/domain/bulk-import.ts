@@ -13,14 +13,14 @@
  * - The same transactions' shape. One batch is one transaction: its rows, its
  *   events, and one `fan-out-events` job per company with events in it
  *   (`enqueueFanOut`), so the job exists exactly when the events do.
- * - The history's order. Events are read in (tx_id, seq) order, and only
- *   below the oldest transaction still running. `seq` follows the order rows
- *   are copied: the order attempts are given in, then the rules' order.
- *   `tx_id` is the batch's transaction id, taken first thing in the
- *   transaction (`onTransactionId` says when). A caller that gives attempts in
- *   time order and begins each batch only once the previous batch's
- *   transaction has its id gets a history in time order, even with several
- *   batches written at once and committing in any order.
+ * - The history's order. Events are read in (tx_id, seq) order. `seq`
+ *   follows the order rows are copied: the order attempts are given in, then
+ *   the rules' order. `tx_id` is the batch's transaction id, taken first
+ *   thing in the transaction right after the companies' history locks
+ *   (history-lock.ts; `onTransactionId` says when). Batches of one company
+ *   therefore take turns; a caller that gives attempts in time order and
+ *   begins each batch only once the previous batch's transaction has its id
+ *   gets a history in time order.
  *
  * What it does differently, for speed (one million candidates, about twelve
  * million rows, in minutes):
@@ -47,6 +47,7 @@ import { eventRow, systemActor, type Transaction } from "./candidate-changes";
 import type { CandidateRow } from "./candidate-row";
 import type { DomainContext } from "./context";
 import { eventsForChange } from "./event-rules";
+import { lockCompanyHistory } from "./history-lock";
 
 export type ImportedAttempt = {
   candidate: CandidateRow;
@@ -109,13 +110,18 @@ const eventsTable = getTableName(events);
 /**
  * Writes prepared parts in one transaction: table by table, each part's rows
  * in the order given, then the fan-out jobs. `onTransactionId` is called once
- * the transaction has its id: a batch that must come later in the history
- * may start its own transaction from then on, even before this one commits.
+ * the transaction holds its companies' history locks and has its id: a batch
+ * that must come later in the history may start its own transaction from
+ * then on (it waits for those locks).
  */
 export async function writeImport(ctx: DomainContext, parts: PreparedImport[], onTransactionId?: () => void) {
   await ctx.db.transaction(async (tx) => {
     const connection = connectionOf(tx);
     await connection`set local synchronous_commit = off`;
+    await lockCompanyHistory(
+      tx,
+      parts.flatMap((part) => part.companies),
+    );
     // The events' `tx_id` is their transaction's id, exactly what the
     // column's default computes. Given here, it lets COPY insert the events
     // many rows at a time, which a volatile default prevents.

@@ -1,5 +1,6 @@
 /**
- * The one way a candidate changes: lock the row, decide the change, settle the
+ * The one way a candidate changes: take the company's history lock (first
+ * thing: history-lock.ts), lock the row, decide the change, settle the
  * result, write the row, and append the events the change produces together
  * with the company's fan-out job, all in one transaction.
  */
@@ -11,6 +12,7 @@ import type { CandidateRow } from "./candidate-row";
 import type { DomainContext } from "./context";
 import { notFound } from "./errors";
 import { type EventDraft, eventsForChange } from "./event-rules";
+import { lockCompanyHistory } from "./history-lock";
 import { settleResult } from "./result";
 
 export const systemActor: ChangedBy = { type: "system", name: "System" };
@@ -31,6 +33,11 @@ export async function changeCandidate(
   decide: (candidate: CandidateRow, tx: Transaction, now: Date) => Decision | Promise<Decision>,
 ): Promise<CandidateRow> {
   return ctx.db.transaction(async (tx) => {
+    // Read without a lock, so the transaction has no id yet when it takes the
+    // history lock; a candidate never changes company.
+    const [owner] = await tx.select({ companyId: candidates.companyId }).from(candidates).where(eq(candidates.id, candidateId));
+    if (!owner) throw notFound("candidate", candidateId);
+    await lockCompanyHistory(tx, [owner.companyId]);
     const [current] = await tx.select().from(candidates).where(eq(candidates.id, candidateId)).for("update");
     if (!current) throw notFound("candidate", candidateId);
     const now = ctx.clock.now();
@@ -59,7 +66,8 @@ export type EventBatch = { candidate: Pick<CandidateRow, "id" | "companyId" | "i
 
 /**
  * Appends events and, in the same transaction, the job that fans them out to
- * webhooks: the job exists exactly when the events do.
+ * webhooks: the job exists exactly when the events do. The transaction holds
+ * the history lock of every company in `batches` (history-lock.ts).
  */
 export async function appendEvents(ctx: DomainContext, tx: Executor, batches: EventBatch[]): Promise<string[]> {
   const rows = batches.flatMap(({ candidate, drafts, at }) => drafts.map((draft) => eventRow(ctx, candidate, draft, at)));

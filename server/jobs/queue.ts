@@ -29,14 +29,13 @@ export type SendEmailPayload = { emailId: string };
  * A follow-up (a run asked for by a run) is keyed per company, so repeated
  * asks fold into one job.
  */
-export async function enqueueFanOut(db: Executor, companyId: string, followUp?: { followUpInMs: number }) {
+export async function enqueueFanOut(db: Executor, companyId: string, options: { followUp?: boolean } = {}) {
   const payload: FanOutPayload = { companyId };
   await db.execute(sql`
     select ${addJob}(
       ${taskNames.fanOut},
       ${JSON.stringify(payload)}::json,
-      run_at => ${followUp ? sql`now() + ${followUp.followUpInMs} * interval '1 millisecond'` : sql`null`},
-      job_key => ${followUp ? `fan-out:${companyId}` : null}::text
+      job_key => ${options.followUp ? `fan-out:${companyId}` : null}::text
     )`);
 }
 

@@ -1,8 +1,9 @@
 /**
  * The change history (spec 4.2 rules 9 and 10). Events are read in
- * (tx_id, seq) order and only from transactions older than every transaction
- * still running, taken from the same snapshot as the rows: an event committed
- * late by a transaction that started early can never fall behind a cursor.
+ * (tx_id, seq) order after a position, and the next position is the last
+ * event seen: within a company, every event committed later sorts after
+ * every event visible now (server/domain/history-lock.ts), so nothing can
+ * fall behind a cursor and no horizon is needed.
  */
 import type postgres from "postgres";
 import type { EventType, StatusChange } from "@/db/schema";
@@ -12,7 +13,8 @@ import { countLiteral, jsonObject, jsonString, jsonTime } from "./json-text";
 export type EventPosition = { tx: string; seq: string };
 
 type EventRow = {
-  horizon: string;
+  tip_tx: string | null;
+  tip_seq: string | null;
   id: string | null;
   type: EventType;
   created_at: Date;
@@ -27,28 +29,47 @@ const comparePositions = (a: EventPosition, b: EventPosition) =>
 
 type EventListOptions = { types?: EventType[]; interviewId?: string; limit: number; after?: EventPosition };
 
-/** The company's events after `after` and below the horizon `xmin`, in history order, `limit + 1` of them. */
-function eventRows(sql: postgres.Sql, company: CompanyRef, xmin: postgres.Fragment, options: EventListOptions) {
+/** The events of the company (of one interview when asked) in its last 30 days, the index's predicates of every read here. */
+const scopeOf = (sql: postgres.Sql, company: CompanyRef, options: EventListOptions) => sql`
+  e.company_id = ${company}
+  and e.created_at >= now() - interval '30 days'
+  ${options.interviewId ? sql`and e.interview_id = ${options.interviewId}` : sql``}`;
+
+/** The company's events after `after`, in history order, `limit + 1` of them. */
+function eventRows(sql: postgres.Sql, company: CompanyRef, options: EventListOptions) {
   return sql`
     select e.id, e.type, e.created_at, e.change, e.candidate_id, e.tx_id::text as tx, e.seq::text as seq
     from events e
-    where e.company_id = ${company}
-      and e.tx_id < ${xmin}
-      and e.created_at >= now() - interval '30 days'
+    where ${scopeOf(sql, company, options)}
       ${options.types ? sql`and e.type in ${sql(options.types)}` : sql``}
-      ${options.interviewId ? sql`and e.interview_id = ${options.interviewId}` : sql``}
       ${options.after ? sql`and (e.tx_id, e.seq) > (${options.after.tx}::bigint, ${options.after.seq}::bigint)` : sql``}
     order by e.tx_id, e.seq
     limit ${sql.unsafe(countLiteral(options.limit + 1))}`;
 }
 
+/**
+ * One row: the position of the last event in the read's scope whatever its
+ * type (`tx`, `seq`; null when there is none, or when no type filter is asked,
+ * since then the page's last event is that position). A filtered read that
+ * is caught up moves its cursor there, past events of other types, instead
+ * of reading them again on every call.
+ */
+function tipOf(sql: postgres.Sql, company: CompanyRef, options: EventListOptions) {
+  if (!options.types) return sql`select null::text as tx, null::text as seq`;
+  return sql`
+    select max(l.tx) as tx, max(l.seq) as seq from (
+      select e.tx_id::text as tx, e.seq::text as seq from events e
+      where ${scopeOf(sql, company, options)}
+      order by e.tx_id desc, e.seq desc
+      limit 1
+    ) l`;
+}
+
 export function eventListQuery(sql: postgres.Sql, companyId: string, options: EventListOptions) {
   return sql<EventRow[]>`
-    with horizon as materialized (
-      select (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint as xmin
-    )
-    select h.xmin::text as horizon, e.*
-    from horizon h left join lateral (${eventRows(sql, companyId, sql`h.xmin`, options)}) e on true`;
+    with tip as materialized (${tipOf(sql, companyId, options)})
+    select t.tx as tip_tx, t.seq as tip_seq, e.*
+    from tip t left join lateral (${eventRows(sql, companyId, options)}) e on true`;
 }
 
 /** The Event shape (spec 2.9), built the one way: for the history, webhook bodies and samples alike. */
@@ -68,22 +89,26 @@ export function renderEvent<Candidate>(
   };
 }
 
-/** Where the next call starts (rule 10): after the page, or at the horizon when nothing more is waiting and nothing newer was seen. */
-export function nextEventPosition(horizon: EventPosition, lastSeen: EventPosition | undefined, hasMore: boolean): EventPosition {
-  return hasMore ? lastSeen! : lastSeen && comparePositions(lastSeen, horizon) > 0 ? lastSeen : horizon;
+/**
+ * Where the next call starts (rule 10): after the page's last event; when
+ * nothing more is waiting, at the tip of the read's scope if it is further.
+ * Any event committed later sorts after both (history-lock.ts).
+ */
+export function nextEventPosition(lastSeen: EventPosition | undefined, tip: EventPosition | undefined, hasMore: boolean): EventPosition {
+  const furthest = !hasMore && tip && (!lastSeen || comparePositions(tip, lastSeen) > 0) ? tip : lastSeen;
+  return furthest ?? { tx: "0", seq: "0" };
 }
+
+const tipPosition = (tx: string | null, seq: string | null) => (tx !== null && seq !== null ? { tx, seq } : undefined);
 
 export async function listEvents(sql: postgres.Sql, companyId: string, options: EventListOptions) {
   const rows = await eventListQuery(sql, companyId, options);
   const found = rows.filter((row) => row.id !== null);
   const page = found.slice(0, options.limit);
   const hasMore = found.length > options.limit;
-  // With nothing more to return now, everything below the horizon has been
-  // seen: the next call can start there, past events that did not match.
-  const horizon: EventPosition = { tx: rows[0]!.horizon, seq: "0" };
   const last = page.at(-1);
   const lastSeen = last ? { tx: last.tx, seq: last.seq } : options.after;
-  const next = nextEventPosition(horizon, lastSeen, hasMore);
+  const next = nextEventPosition(lastSeen, tipPosition(rows[0]!.tip_tx, rows[0]!.tip_seq), hasMore);
 
   const candidates = await getCandidatesById(sql, companyId, [...new Set(page.map((row) => row.candidate_id))]);
   return {
@@ -133,23 +158,22 @@ export function eventJson() {
 /**
  * One page of the history as JSON text, in one row: `items` (the JSON array
  * of the first `limit` events with their candidates' latest data), `has_more`,
- * the page's last position (`last_tx`, `last_seq`) and the snapshot horizon,
- * all from the statement's one snapshot, so the no-skip rule holds as in `listEvents`.
+ * the page's last position (`last_tx`, `last_seq`) and the scope's tip
+ * (`tip_tx`, `tip_seq`, as in `eventListQuery`), all from the statement's one
+ * snapshot, so the next position is the one `listEvents` gives.
  */
 export function eventPageJson(sql: postgres.Sql, company: CompanyRef, options: EventListOptions) {
   const pageSize = sql.unsafe(countLiteral(options.limit));
   return sql`
-    with horizon as materialized (
-      select (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint as xmin
-    )
-    select min(h.xmin)::text as horizon,
+    with tip as materialized (${tipOf(sql, company, options)})
+    select min(t.tx) as tip_tx, min(t.seq) as tip_seq,
       count(e.id) > ${pageSize} as has_more,
       '[' || coalesce(string_agg(${sql.unsafe(eventJson())}, ',' order by e.n) filter (where e.n <= ${pageSize}), '') || ']' as items,
       max(e.tx) filter (where e.n = least(e.found, ${pageSize})) as last_tx,
       max(e.seq) filter (where e.n = least(e.found, ${pageSize})) as last_seq
-    from horizon h
+    from tip t
     left join lateral (
-      select l.*, row_number() over () as n, count(*) over () as found from (${eventRows(sql, company, sql`h.xmin`, options)}) l
+      select l.*, row_number() over () as n, count(*) over () as found from (${eventRows(sql, company, options)}) l
     ) e on true
     left join lateral (
       select ${candidateRowColumns(sql)}
@@ -158,10 +182,17 @@ export function eventPageJson(sql: postgres.Sql, company: CompanyRef, options: E
     ) r on true`;
 }
 
-export type EventPageJson = { horizon: string; has_more: boolean; items: string; last_tx: string | null; last_seq: string | null };
+export type EventPageJson = {
+  tip_tx: string | null;
+  tip_seq: string | null;
+  has_more: boolean;
+  items: string;
+  last_tx: string | null;
+  last_seq: string | null;
+};
 
 /** `next_cursor`'s position for a page from `eventPageJson`. */
 export function eventPageNext(page: EventPageJson, after: EventPosition | undefined): EventPosition {
   const lastSeen = page.last_tx !== null ? { tx: page.last_tx, seq: page.last_seq! } : after;
-  return nextEventPosition({ tx: page.horizon, seq: "0" }, lastSeen, page.has_more);
+  return nextEventPosition(lastSeen, tipPosition(page.tip_tx, page.tip_seq), page.has_more);
 }

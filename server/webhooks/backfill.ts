@@ -7,9 +7,10 @@
  * one per webhook and event (the unique index; a concurrent fan-out of the
  * same event adds nothing), each candidate's chain in the history's order.
  * At most 1,000 per call, oldest first, so repeated calls make progress.
- * Only settled events are taken (older than every running transaction, as
- * fan-out takes them): an event still being committed is fan-out's, so a
- * candidate's earlier event cannot be overtaken by a later one sent here.
+ * Every event it can see is settled: an event still being committed is
+ * invisible here and sorts after all of them (server/domain/history-lock.ts),
+ * so it is fan-out's, and a candidate's earlier event cannot be overtaken by
+ * a later one sent here.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
@@ -39,7 +40,6 @@ const missedEvents = (webhook: Webhook, since: Date) => sql`
   from events e
   where e.company_id = ${webhook.companyId}
     and e.created_at >= ${since.toISOString()}::timestamptz
-    and e.tx_id < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint
     and e.type in (select jsonb_array_elements_text(${JSON.stringify(webhook.eventTypes)}::jsonb))
     ${webhook.allInterviews ? sql`` : sql`and e.interview_id in (select jsonb_array_elements_text(${JSON.stringify(webhook.interviewIds)}::jsonb))`}
     -- A message of an event has its event's time as history_at (messages.ts): the

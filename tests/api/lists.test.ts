@@ -227,7 +227,7 @@ describe("GET /events", () => {
     expect(new Set(history.events.map((e) => e.candidate.id))).toEqual(new Set([recent.id]));
   });
 
-  it("never skips an event whose transaction started earlier but commits later", async () => {
+  it("never skips an event of a writer that waited for another of its company: writers take turns, a reader between them sees neither", async () => {
     const { companyId, key } = await companyWithKey("Ordering");
     const interview = await makeInterview(test.ctx, companyId);
     const slow = await startCandidate(test.ctx, interview.id, { email: "slow@example.com" });
@@ -239,8 +239,8 @@ describe("GET /events", () => {
     const start = await page(key, "?limit=25");
     expect(start.has_more).toBe(false);
 
-    // Transaction A locks its candidate (and so has its id) and then waits in
-    // the middle of storing the recording, before its event is written.
+    // Writer 1 takes the company's history lock (and so its id) and then waits
+    // in the middle of storing the recording, before its event is written.
     let release!: () => void;
     let entered!: () => void;
     const inside = new Promise<void>((resolve) => (entered = resolve));
@@ -253,18 +253,41 @@ describe("GET /events", () => {
         await test.ctx.storage.put(storageKey, bytes);
       },
     };
-    const transactionA = storeRecording({ ...test.ctx, storage: slowStorage }, slow.id, recording);
+    const writer1 = storeRecording({ ...test.ctx, storage: slowStorage }, slow.id, recording);
     await inside;
-    // Transaction B starts later and commits first.
-    await submitAttempt(test.ctx, fast.id);
+    // Writer 2 starts later and waits for the lock (server/domain/history-lock.ts).
+    const writer2 = submitAttempt(test.ctx, fast.id);
+    const waiting = async () =>
+      (
+        await test.handle.sql<Array<{ waiting: number }>>`
+          select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`
+      )[0]!.waiting;
+    await expect.poll(waiting, { timeout: 5_000 }).toBe(1);
 
     const whileOpen = await page(key, `?after=${encodeURIComponent(start.next_cursor)}`);
     expect(whileOpen.events).toEqual([]);
     release();
-    await transactionA;
+    await Promise.all([writer1, writer2]);
 
     const after = await page(key, `?after=${encodeURIComponent(whileOpen.next_cursor)}`);
     expect(after.events.map((e) => `${e.candidate.id}:${e.type}`)).toEqual([`${slow.id}:candidate.ready`, `${fast.id}:candidate.submitted`]);
+  });
+
+  it("moves a filtered reader's cursor past events of other types, and never past one committed later", async () => {
+    const { companyId, key } = await companyWithKey("Filtered");
+    const interview = await makeInterview(test.ctx, companyId);
+    const first = await startCandidate(test.ctx, interview.id, { email: "first@example.com" });
+    await completeSteps(test.ctx, interview, first.id);
+    await scoreAndRecord(test.ctx, first.id);
+    await submitAttempt(test.ctx, first.id);
+    const caughtUp = await page(key, "?type=candidate.status_changed");
+    expect(caughtUp).toMatchObject({ events: [], has_more: false });
+    // Nothing of the three events before it is read again: the next page starts after them.
+    const again = await page(key, `?type=candidate.submitted&after=${encodeURIComponent(caughtUp.next_cursor)}`);
+    expect(again.events).toEqual([]);
+    await changeStatus(test.ctx, first.id, { to: "shortlisted", by: { type: "team", name: "Ana" } });
+    const next = await page(key, `?type=candidate.status_changed&after=${encodeURIComponent(caughtUp.next_cursor)}`);
+    expect(next.events.map((e) => `${e.candidate.id}:${e.type}`)).toEqual([`${first.id}:candidate.status_changed`]);
   });
 
   it("does not record unsubmitted attempts", async () => {

@@ -455,6 +455,9 @@ describe("no hot statement is planned as expensive enough to JIT-compile", () =>
     "GET /candidates/{id}": apiStatement((c) => admitted(c, (company) => candidateByIdJson(c, company, "cand_x"))),
     "GET /events": apiStatement((c) => admitted(c, (company) => eventPageJson(c, company, { limit: 25 }))),
     "GET /events, next page of 100": apiStatement((c) => admitted(c, (company) => eventPageJson(c, company, { limit: 100, after: { tx: "1", seq: "5" } }))),
+    "GET /events of one type (with the tip its cursor moves to)": apiStatement((c) =>
+      admitted(c, (company) => eventPageJson(c, company, { limit: 25, types: ["candidate.ready"], after: { tx: "1", seq: "5" } })),
+    ),
     "GET /interviews": apiStatement((c) => interviewListQuery(c, companyId, { limit: 25 })),
     "the claim": workerStatement(async () => claimStatement(new Date(), { limit: 20, room: new Map([[webhookId, 0]]), perWebhook: 10 })),
     "the recording of a batch": workerStatement(async () => {

@@ -71,9 +71,6 @@ export async function pump(deps: WorkerDeps): Promise<string[]> {
       .sort((a, b) => (a.task === b.task ? 0 : a.task === taskNames.fanOut ? -1 : 1) || Number(a.id) - Number(b.id));
     if (job) {
       await clearJobs(deps.ctx.db, [job.id]);
-      // A fan-out follow-up waits for older transactions (on this shared server) to end.
-      const followUpIn = job.runAt.getTime() - Date.now();
-      if (job.task === taskNames.fanOut && followUpIn > 0) await new Promise((resolve) => setTimeout(resolve, followUpIn));
       if (job.task === taskNames.fanOut) await fanOutCompany(deps.ctx, job.payload.companyId!);
       else await sendQueuedEmail(deps.ctx, deps.mailer, job.payload.emailId!);
       continue;

@@ -16,8 +16,9 @@ export const listEvents = apiProcedure
       limit: input.limit,
       after: input.after?.position,
     };
-    // Admission, the horizon, the events and their candidates (as JSON text)
-    // in one statement, so from one snapshot; read only for the cursor's company.
+    // Admission, the events, their candidates (as JSON text) and where the
+    // next call starts in one statement, so from one snapshot; read only for
+    // the cursor's company.
     const { caller, page } = await ctx.admission.admitWith<EventPageJson>((company) => eventPageJson(ctx.sql, company, options), {
       onlyForCompany: input.after?.companyId,
     });
