@@ -48,18 +48,20 @@ function eventRows(sql: postgres.Sql, company: CompanyRef, options: EventListOpt
 }
 
 /**
- * One row: the position of the last event in the read's scope whatever its
- * type (`tx`, `seq`; null when there is none, or when no type filter is asked,
- * since then the page's last event is that position). A filtered read that
- * is caught up moves its cursor there, past events of other types, instead
- * of reading them again on every call.
+ * One row: the position of the company's last event, whatever its type or
+ * interview (`tx`, `seq`; null when there is none, or when the read asks for
+ * no type and no interview, since then the page's last event is that
+ * position). A filtered read that is caught up moves its cursor there, past
+ * events it does not want, instead of reading them again on every call; an
+ * empty page's cursor is so the history's current end ("from now on", as
+ * clients find it). Any event committed later sorts after it (history-lock.ts).
  */
 function tipOf(sql: postgres.Sql, company: CompanyRef, options: EventListOptions) {
-  if (!options.types) return sql`select null::text as tx, null::text as seq`;
+  if (!options.types && !options.interviewId) return sql`select null::text as tx, null::text as seq`;
   return sql`
     select max(l.tx) as tx, max(l.seq) as seq from (
       select e.tx_id::text as tx, e.seq::text as seq from events e
-      where ${scopeOf(sql, company, options)}
+      where ${scopeOf(sql, company, { limit: 1 })}
       order by e.tx_id desc, e.seq desc
       limit 1
     ) l`;
