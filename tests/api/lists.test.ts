@@ -7,6 +7,7 @@ import { closeInterview, deleteInterview } from "@/server/domain/interviews";
 import { changeStatus } from "@/server/domain/statuses";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, recording, score, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { heldStorage, waitingForHistoryLocks } from "../support/history-writers";
 import { callApi, useTestServer } from "../support/server";
 
 const test = useTestDatabase();
@@ -241,32 +242,16 @@ describe("GET /events", () => {
 
     // Writer 1 takes the company's history lock (and so its id) and then waits
     // in the middle of storing the recording, before its event is written.
-    let release!: () => void;
-    let entered!: () => void;
-    const inside = new Promise<void>((resolve) => (entered = resolve));
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const slowStorage = {
-      ...test.ctx.storage,
-      put: async (storageKey: string, bytes: Uint8Array) => {
-        entered();
-        await gate;
-        await test.ctx.storage.put(storageKey, bytes);
-      },
-    };
-    const writer1 = storeRecording({ ...test.ctx, storage: slowStorage }, slow.id, recording);
-    await inside;
+    const held = heldStorage(test.ctx.storage);
+    const writer1 = storeRecording({ ...test.ctx, storage: held.storage }, slow.id, recording);
+    await held.entered;
     // Writer 2 starts later and waits for the lock (server/domain/history-lock.ts).
     const writer2 = submitAttempt(test.ctx, fast.id);
-    const waiting = async () =>
-      (
-        await test.handle.sql<Array<{ waiting: number }>>`
-          select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`
-      )[0]!.waiting;
-    await expect.poll(waiting, { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => waitingForHistoryLocks(test.handle.sql), { timeout: 5_000 }).toBe(1);
 
     const whileOpen = await page(key, `?after=${encodeURIComponent(start.next_cursor)}`);
     expect(whileOpen.events).toEqual([]);
-    release();
+    held.release();
     await Promise.all([writer1, writer2]);
 
     const after = await page(key, `?after=${encodeURIComponent(whileOpen.next_cursor)}`);

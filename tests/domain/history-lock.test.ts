@@ -22,6 +22,7 @@ import { type EventPageJson, type EventPosition, eventPageJson, eventPageNext } 
 import { createWebhook } from "@/server/webhooks/manage";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, recording, score, startCandidate, submitCandidate } from "../support/fixtures";
+import { heldStorage, waitingForHistoryLocks } from "../support/history-writers";
 import { allowReceiver, pump, useWebhookTestbed } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
@@ -35,15 +36,6 @@ async function readHistory(companyId: string, after?: EventPosition) {
 }
 
 /** Sessions of this test's database waiting for an advisory lock. */
-const waitingForHistoryLocks = async () =>
-  Number(
-    (
-      await test.handle.sql<Array<{ waiting: number }>>`
-        select count(*)::int as waiting from pg_locks l join pg_stat_activity a on a.pid = l.pid
-        where a.datname = current_database() and l.locktype = 'advisory' and not l.granted`
-    )[0]!.waiting,
-  );
-
 /** A company with a webhook to the receiver and an interview. */
 async function companyWithWebhook(name: string) {
   const companyId = await makeCompany(test.ctx, name);
@@ -99,24 +91,13 @@ describe("a company's history and webhooks", () => {
     await completeSteps(test.ctx, otherInterview, slow.id);
     // Company B's transaction holds its history lock and has its id, stuck in
     // the middle of storing a recording.
-    let release!: () => void;
-    let entered!: () => void;
-    const inside = new Promise<void>((resolve) => (entered = resolve));
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const slowStorage = {
-      ...test.ctx.storage,
-      put: async (key: string, bytes: Uint8Array) => {
-        entered();
-        await gate;
-        await test.ctx.storage.put(key, bytes);
-      },
-    };
-    const open = storeRecording({ ...test.ctx, storage: slowStorage }, slow.id, recording);
-    await inside;
+    const held = heldStorage(test.ctx.storage);
+    const open = storeRecording({ ...test.ctx, storage: held.storage }, slow.id, recording);
+    await held.entered;
     try {
       await expectUnhindered("beside-writer");
     } finally {
-      release();
+      held.release();
       await open;
     }
   });
@@ -136,23 +117,12 @@ describe("writers of one company", () => {
     const delivered = bed.receiver.received.length;
 
     // Writer 1 takes the lock (and its id) and stops while storing the recording.
-    let release!: () => void;
-    let entered!: () => void;
-    const inside = new Promise<void>((resolve) => (entered = resolve));
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const slowStorage = {
-      ...test.ctx.storage,
-      put: async (key: string, bytes: Uint8Array) => {
-        entered();
-        await gate;
-        await test.ctx.storage.put(key, bytes);
-      },
-    };
-    const writer1 = storeRecording({ ...test.ctx, storage: slowStorage }, first.id, recording);
-    await inside;
+    const held = heldStorage(test.ctx.storage);
+    const writer1 = storeRecording({ ...test.ctx, storage: held.storage }, first.id, recording);
+    await held.entered;
     // Writer 2 starts later and waits for the lock.
     const writer2 = submitAttempt(test.ctx, second.id);
-    await expect.poll(waitingForHistoryLocks, { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => waitingForHistoryLocks(test.handle.sql), { timeout: 5_000 }).toBe(1);
 
     // The readers see nothing new yet.
     const between = await readHistory(companyId, start.next);
@@ -160,7 +130,7 @@ describe("writers of one company", () => {
     await pump(bed.deps);
     expect(bed.receiver.received.length).toBe(delivered);
 
-    release();
+    held.release();
     await Promise.all([writer1, writer2]);
     const after = await readHistory(companyId, between.next);
     expect(after.events).toEqual([`${first.id}:candidate.ready`, `${second.id}:candidate.submitted`]);
