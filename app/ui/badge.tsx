@@ -9,7 +9,11 @@ const tones = {
 } as const;
 
 export function Badge({ tone, children }: { tone: keyof typeof tones; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>{children}</span>;
+  return (
+    <span data-tone={tone} className={`inline-flex items-center rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>
+      {children}
+    </span>
+  );
 }
 
 /** The states of server/webhooks/health.ts, as a badge says them. */
@@ -28,7 +32,12 @@ export function WebhookStateBadge({ state }: { state: WebhookState }) {
 
 const messageStates = { succeeded: ["green", "Delivered"], failed: ["red", "Failed"], pending: ["amber", "Waiting"] } as const;
 
-export function MessageStatusBadge({ status }: { status: keyof typeof messageStates }) {
-  const [tone, label] = messageStates[status];
+/**
+ * A message's state. One that ended on our side without a try (the webhook
+ * was turned off, the event is gone: `endedUnsent`) is "Not sent", in grey:
+ * turning a webhook off is a choice, not the receiver failing.
+ */
+export function MessageStatusBadge({ status, endedUnsent = false }: { status: keyof typeof messageStates; endedUnsent?: boolean }) {
+  const [tone, label] = status === "failed" && endedUnsent ? (["slate", "Not sent"] as const) : messageStates[status];
   return <Badge tone={tone}>{label}</Badge>;
 }

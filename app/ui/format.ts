@@ -3,7 +3,9 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeS
 
 export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : "Never");
 
-export const formatRate = (rate: number | null) => (rate === null ? "No deliveries" : `${rate}%`);
+/** A success rate with what it is of: "95.5% of 22 tries" (server/webhooks/health.ts). */
+export const formatSuccess = (rate: number | null, tries: number) =>
+  rate === null ? "No tries" : `${rate}% of ${tries.toLocaleString()} ${tries === 1 ? "try" : "tries"}`;
 
 const languages = new Intl.DisplayNames(["en"], { type: "language" });
 
@@ -15,3 +17,8 @@ export const languageName = (code: string) => {
     return code;
   }
 };
+
+/** To the second, with the time zone: what a time shows on hover. */
+const exactDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "long" });
+
+export const formatExactDateTime = (iso: string) => exactDateTime.format(new Date(iso));

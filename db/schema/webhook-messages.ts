@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, partitionedIdColumn, time } from "./columns";
 import type { EventType } from "./events";
+import { messageStatuses } from "./message-statuses";
 import { webhooks } from "./webhooks";
 
-export const messageStatuses = ["pending", "succeeded", "failed"] as const;
-export type MessageStatus = (typeof messageStatuses)[number];
+export { type MessageStatus, messageStatuses } from "./message-statuses";
 
 /** Why a message exists: an event, a resend from the log, or a sample asked for in the settings. */
 export const messageOrigins = ["event", "resend", "sample"] as const;
@@ -39,8 +39,12 @@ export const webhookMessages = pgTable(
     eventTxId: bigint("event_tx_id", { mode: "bigint" }),
     eventSeq: bigint("event_seq", { mode: "bigint" }),
     isTest: boolean("is_test").notNull().default(false),
-    /** A sample's made-up body; real events are rendered with the latest data at every attempt. */
-    sampleBody: jsonb("sample_body"),
+    /**
+     * A sample's made-up body, the exact JSON text to send (text, not jsonb,
+     * which would reorder its keys); real events are rendered with the latest
+     * data at every attempt.
+     */
+    sampleBody: text("sample_body"),
     status: text("status", { enum: messageStatuses }).notNull().default("pending"),
     attemptCount: integer("attempt_count").notNull().default(0),
     nextAttemptAt: time("next_attempt_at").notNull(),
@@ -73,7 +77,8 @@ export const webhookMessages = pgTable(
     index("webhook_messages_chain_idx")
       .on(table.webhookId, table.candidateId, table.eventTxId, table.eventSeq, table.seq)
       .where(sql`${table.status} = 'pending'`),
-    index("webhook_messages_log_idx").on(table.webhookId, table.createdAt, table.id),
+    // The log's order: newest first, messages created together (a backfill) in the history's order, which is the order they were added in.
+    index("webhook_messages_log_idx").on(table.webhookId, table.createdAt, table.seq),
     index("webhook_messages_ready_idx").on(table.nextAttemptAt, table.seq).where(sql`${table.status} = 'pending' and not ${table.held}`),
   ],
 );

@@ -18,6 +18,7 @@ import { resendFailedSinceProcedure } from "./webhooks/resend-failed-since";
 import { resendMessageProcedure } from "./webhooks/resend-message";
 import { revealWebhookSecretProcedure } from "./webhooks/reveal-webhook-secret";
 import { rotateWebhookSecretProcedure } from "./webhooks/rotate-webhook-secret";
+import { searchCompanyLogProcedure } from "./webhooks/search-company-log";
 import { searchInterviewsProcedure } from "./webhooks/search-interviews";
 import { sendSampleProcedure } from "./webhooks/send-sample";
 import { setWebhookEnabledProcedure } from "./webhooks/set-webhook-enabled";
@@ -41,6 +42,7 @@ export const settingsRouter = router({
     chart: deliveryChartProcedure,
     messages: listMessagesProcedure,
     message: getMessageProcedure,
+    searchLog: searchCompanyLogProcedure,
     resend: resendMessageProcedure,
     resendFailedSince: resendFailedSinceProcedure,
     countFailedSince: countFailedSinceProcedure,

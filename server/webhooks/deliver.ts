@@ -107,8 +107,8 @@ export async function claimDue(db: Executor, now: Date, options: ClaimOptions): 
     eventType: row.event_type,
     attemptCount: row.attempt_count,
     leasedAt: now,
-    // A sample's made-up body goes as JSON.stringify wrote it from the stored value.
-    body: row.sample_body === null ? row.body : JSON.stringify(JSON.parse(row.sample_body)),
+    // A sample's made-up body goes as it was written when the sample was asked for.
+    body: row.sample_body ?? row.body,
     webhook: { url: row.url, enabled: row.enabled, secrets: secrets(row) },
   }));
 }
@@ -142,7 +142,7 @@ export function claimStatement(now: Date, options: ClaimOptions) {
       returning m.id, m.history_at, m.company_id, m.origin, m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body, m.next_attempt_at, m.seq
     )
     select m.id, to_char(m.history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as history_at,
-      m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body::text,
+      m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body,
       w.url, w.enabled, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at > ${leasedAt}::timestamptz as previous_secret_valid,
       case when m.sample_body is null and r.id is not null then ${sql.raw(eventJson())} end as body
     from claimed m

@@ -1,32 +1,34 @@
-/** Messages per hour (UTC hours, whatever the database's time zone) by their current state, for a webhook's page. */
+/**
+ * Tries per hour (UTC hours, whatever the database's time zone), succeeded
+ * and failed, for a webhook's page: the same tries, over the same window,
+ * as its success rates (health.ts). Tries, not messages: a message that
+ * failed twice and then succeeded is two failed tries and one success, as in
+ * the rates; a message ended on our side (webhook turned off, event gone)
+ * made no try and is in neither.
+ */
 import type postgres from "postgres";
-import { type ChartRange, chartRanges } from "./chart-ranges";
+import { type ChartRange, chartWindow } from "./chart-ranges";
 
-export type ChartBucket = { hour: string; succeeded: number; failed: number; waiting: number };
-
-const hourMs = 3600_000;
+export type ChartBucket = { hour: string; succeeded: number; failed: number };
 
 /**
  * One bucket per hour, oldest first, the current (partial) hour last; empty
- * hours are zeros. The range is read once, through the log's index in each
- * day of the log (a message's day is its event's, not its creation's, so
- * every day may hold some), and counted by hour.
+ * hours are zeros. The range is read once, through the tries' index by
+ * webhook and start time, and counted by hour.
  */
 export function deliveryChartQuery(sql: postgres.Sql, companyId: string, webhookId: string, range: ChartRange, now: Date) {
-  const lastHour = Math.floor(now.getTime() / hourMs) * hourMs;
-  const from = new Date(lastHour - (chartRanges[range] - 1) * hourMs);
-  const to = new Date(lastHour + hourMs);
-  return sql<Array<{ hour: Date; succeeded: number; failed: number; waiting: number }>>`
+  const { from, to } = chartWindow(range, now);
+  return sql<Array<{ hour: Date; succeeded: number; failed: number }>>`
     with counted as (
-      select date_trunc('hour', m.created_at, 'UTC') as hour,
-        count(*) filter (where m.status = 'succeeded') as succeeded,
-        count(*) filter (where m.status = 'failed') as failed,
-        count(*) filter (where m.status = 'pending') as waiting
-      from webhook_messages m
-      where m.company_id = ${companyId} and m.webhook_id = ${webhookId} and m.created_at >= ${from} and m.created_at < ${to}
+      select date_trunc('hour', a.started_at, 'UTC') as hour,
+        count(*) filter (where a.succeeded) as succeeded,
+        count(*) filter (where not a.succeeded) as failed
+      from webhook_attempts a
+      where a.webhook_id = ${webhookId} and a.started_at >= ${from} and a.started_at < ${to}
+        and exists (select 1 from webhooks w where w.id = ${webhookId} and w.company_id = ${companyId})
       group by 1
     )
-    select h.hour, coalesce(c.succeeded, 0)::int as succeeded, coalesce(c.failed, 0)::int as failed, coalesce(c.waiting, 0)::int as waiting
+    select h.hour, coalesce(c.succeeded, 0)::int as succeeded, coalesce(c.failed, 0)::int as failed
     from generate_series(${from}::timestamptz, ${to}::timestamptz - interval '1 hour', interval '1 hour') as h(hour)
     left join counted c on c.hour = h.hour
     order by h.hour`;
@@ -34,5 +36,5 @@ export function deliveryChartQuery(sql: postgres.Sql, companyId: string, webhook
 
 export async function deliveryChart(sql: postgres.Sql, companyId: string, webhookId: string, range: ChartRange, now: Date): Promise<ChartBucket[]> {
   const rows = await deliveryChartQuery(sql, companyId, webhookId, range, now);
-  return rows.map((row) => ({ hour: row.hour.toISOString(), succeeded: row.succeeded, failed: row.failed, waiting: row.waiting }));
+  return rows.map((row) => ({ hour: row.hour.toISOString(), succeeded: row.succeeded, failed: row.failed }));
 }

@@ -3,7 +3,9 @@
  *
  * The log is partitioned by day of `history_at` (db/partitions.ts), which is
  * a message's event's time (its own creation for a resend or a sample), while
- * the log is shown by `created_at`. The list cannot be narrowed to days by
+ * the log is shown by `created_at`, newest first; messages created at the
+ * same moment (a backfill, a fan-out's batch) in the order they were added,
+ * which is the history's (`seq`). The list cannot be narrowed to days by
  * its window: sending past events (backfill.ts) or a fan-out that caught up
  * late creates messages today in an old event's day, and a day is kept past
  * the 30 days while one of its messages still waits. A message's attempts
@@ -20,14 +22,17 @@ export const logRetentionDays = historyRetentionDays;
 /** A search of the log by the start of an event id or of a candidate id. */
 export type LogSearch = { field: "event" | "candidate"; prefix: string };
 
+/** Where a page of the log ends: its last message's creation and place among messages created at that moment. */
+export type LogPosition = { createdAt: string; seq: string };
+
 export type LogFilters = {
   status?: MessageStatus;
   eventType?: string;
   search?: LogSearch;
   from?: Date;
   to?: Date;
-  /** The createdAt and id of the last message of the previous page. */
-  before?: { createdAt: string; id: string };
+  /** The createdAt and seq of the last message of the previous page. */
+  before?: LogPosition;
   limit: number;
 };
 
@@ -45,6 +50,11 @@ export type MessageRow = {
   attempt_count: number;
   next_attempt_at: Date;
   created_at: Date;
+  /**
+   * When the event happened: its own time (`created_at` in the body), not the
+   * message's creation. Null for a resend whose event is gone.
+   */
+  event_at: Date | null;
   completed_at: Date | null;
   failure_reason: string | null;
   /** The message this one resends. */
@@ -54,6 +64,8 @@ export type MessageRow = {
   resent_to_status: MessageStatus | null;
   /** The partition key: the day the message and its attempts are kept in. */
   history_at: Date;
+  /** Its place among the messages created at the same moment (bigint as text). */
+  seq: string;
 };
 
 /** What finds a message in one day of the log: its id and its `history_at` (the primary key). */
@@ -62,11 +74,23 @@ export type MessageKey = Pick<MessageRow, "id" | "history_at">;
 /** A `like` pattern for ids starting with `prefix`; an id's own underscore (`evt_`) matches only itself. */
 export const likePrefix = (prefix: string) => `${likeLiteral(prefix)}%`;
 
-/** Messages with their candidate's name and their resend links, of one company only. */
+/**
+ * When a message's event happened: a message of an event is kept in its
+ * event's time (`history_at`); a sample's time is in its body; a resend's
+ * event is looked up (in every day: a resend is kept in its own day).
+ */
+const eventTime = (sql: postgres.Sql) => sql`
+  case m.origin
+    when 'event' then m.history_at
+    when 'sample' then (m.sample_body::json ->> 'created_at')::timestamptz
+    else (select e.created_at from events e where e.id = m.event_id and e.company_id = m.company_id)
+  end`;
+
+/** Messages with their candidate's name, their event's time and their resend links, of one company only. */
 const messageSelect = (sql: postgres.Sql) => sql`
   select m.id, m.webhook_id, m.origin, m.event_id, m.event_type, m.candidate_id, c.name as candidate_name, m.is_test, m.status,
-    m.attempt_count, m.next_attempt_at, m.created_at, m.completed_at, m.failure_reason, m.resent_from,
-    r.id as resent_to_id, r.status as resent_to_status, m.history_at
+    m.attempt_count, m.next_attempt_at, m.created_at, ${eventTime(sql)} as event_at, m.completed_at, m.failure_reason, m.resent_from,
+    r.id as resent_to_id, r.status as resent_to_status, m.history_at, m.seq::text as seq
   from webhook_messages m
   left join candidates c on c.id = m.candidate_id and c.company_id = m.company_id
   left join lateral (
@@ -100,15 +124,39 @@ export function messageListQuery(sql: postgres.Sql, companyId: string, webhookId
       ${filters.search ? searchCondition(sql, filters.search) : sql``}
       ${filters.from ? sql`and m.created_at >= ${filters.from}` : sql``}
       ${filters.to ? sql`and m.created_at < ${filters.to}` : sql``}
-      ${filters.before ? sql`and (m.created_at, m.id) < (${filters.before.createdAt}::timestamptz, ${filters.before.id})` : sql``}
-    order by m.created_at desc, m.id desc
+      ${filters.before ? sql`and (m.created_at, m.seq) < (${filters.before.createdAt}::timestamptz, ${filters.before.seq}::bigint)` : sql``}
+    order by m.created_at desc, m.seq desc
     limit ${filters.limit + 1}`;
 }
 
 export async function listMessages(sql: postgres.Sql, companyId: string, webhookId: string, filters: LogFilters, now: Date) {
   const rows = await messageListQuery(sql, companyId, webhookId, filters, now);
-  const { page, next } = keysetPage(rows, filters.limit, (row) => ({ createdAt: row.created_at.toISOString(), id: row.id }));
+  const { page, next } = keysetPage(rows, filters.limit, (row): LogPosition => ({ createdAt: row.created_at.toISOString(), seq: row.seq }));
   return { messages: page, next };
+}
+
+/** How many messages a company-wide search lists at most (an event has one per webhook, and its resends). */
+export const companySearchLimit = 100;
+
+export type CompanyMessageRow = MessageRow & { webhook_name: string | null; webhook_url: string };
+
+/**
+ * A search of every webhook's log of one company ("find this event id"):
+ * each of the company's webhooks is searched through the same indexes as its
+ * own log's search, newest first.
+ */
+export function companyMessagesQuery(sql: postgres.Sql, companyId: string, search: LogSearch, now: Date) {
+  return sql<CompanyMessageRow[]>`
+    select l.*, w.name as webhook_name, w.url as webhook_url from (
+      ${messageSelect(sql)}
+      where m.company_id = ${companyId}
+        and m.webhook_id in (select w.id from webhooks w where w.company_id = ${companyId})
+        and m.created_at >= ${now}::timestamptz - make_interval(days => ${logRetentionDays})
+        ${searchCondition(sql, search)}
+      order by m.created_at desc, m.seq desc
+      limit ${companySearchLimit}
+    ) l join webhooks w on w.id = l.webhook_id and w.company_id = ${companyId}
+    order by l.created_at desc, l.seq::bigint desc`;
 }
 
 /**

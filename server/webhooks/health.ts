@@ -18,8 +18,13 @@
  * A success ends a run. Messages
  * marked failed because the webhook was turned off, or whose event is gone,
  * failed through no fault of the receiver's and count for nothing here.
+ *
+ * The success rates are of tries (samples' and resends' too), over the
+ * chart's windows (chart-ranges.ts): the share of the tries the chart shows
+ * that succeeded.
  */
 import type postgres from "postgres";
+import { chartWindow } from "./chart-ranges";
 import { alertAfterMs } from "./failure-thresholds";
 import { maxAttempts } from "./retry-schedule";
 
@@ -30,8 +35,12 @@ export type WebhookHealth = {
   state: WebhookState;
   /** Start of the current failure run (`retrying` and `failing`), else null. */
   failingSince: string | null;
+  /** Percent of the tries over the 24-hour window that succeeded; null without tries. */
   successRate24h: number | null;
   successRate7d: number | null;
+  /** How many tries each rate is of. */
+  tries24h: number;
+  tries7d: number;
   lastSuccessAt: string | null;
   lastFailureAt: string | null;
   waitingMessages: number;
@@ -73,6 +82,8 @@ function healthState(
  * time, its waiting messages (a partial index), a try's message by its key.
  */
 export function webhookHealthQuery(sql: postgres.Sql, companyId: string, webhookIds: string[], now: Date) {
+  const day = chartWindow("24h", now);
+  const week = chartWindow("7d", now);
   // A message that failed for good was failed by the recording of its last
   // try, which also started or continued the run: its attempt row is written
   // at that moment (created_at ≥ failing_since). The try itself started at
@@ -93,11 +104,11 @@ export function webhookHealthQuery(sql: postgres.Sql, companyId: string, webhook
     from webhooks w
     left join lateral (
       select
-        count(*) filter (where succeeded and started_at >= ${now}::timestamptz - interval '24 hours') as ok_24h,
-        count(*) filter (where started_at >= ${now}::timestamptz - interval '24 hours') as all_24h,
+        count(*) filter (where succeeded and started_at >= ${day.from}) as ok_24h,
+        count(*) filter (where started_at >= ${day.from}) as all_24h,
         count(*) filter (where succeeded) as ok_7d,
         count(*) as all_7d
-      from webhook_attempts where webhook_id = w.id and started_at >= ${now}::timestamptz - interval '7 days'
+      from webhook_attempts where webhook_id = w.id and started_at >= ${week.from} and started_at < ${week.to}
     ) a on true
     where w.company_id = ${companyId} and w.id in ${sql(webhookIds)}`;
 }
@@ -116,6 +127,8 @@ export async function webhookHealth(sql: postgres.Sql, companyId: string, webhoo
           failingSince: state === "retrying" || state === "failing" ? row.failing_since!.toISOString() : null,
           successRate24h: rate(row.ok_24h, row.all_24h),
           successRate7d: rate(row.ok_7d, row.all_7d),
+          tries24h: row.all_24h,
+          tries7d: row.all_7d,
           lastSuccessAt: row.last_success_at?.toISOString() ?? null,
           lastFailureAt: row.last_failure_at?.toISOString() ?? null,
           waitingMessages: row.waiting,

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { retryOnDeadlock } from "@/db/deadlocks";
-import { companies, interviews, webhookMessages, webhooks } from "@/db/schema";
+import { companies, type EventType, interviews, webhookMessages, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { DomainError, invalidInput, invalidState, notFound, parseInput } from "@/server/domain/errors";
 import { withDeadline } from "@/server/observability/deadline";
@@ -324,20 +324,20 @@ export async function resendFailedSince(ctx: DomainContext, companyId: string, w
   });
 }
 
-/** A made-up candidate for one of the company's interviews, sent with `test: true`. */
-export async function sendSample(ctx: DomainContext, companyId: string, webhookId: string, interviewId: string) {
+/** An event of `type` about a made-up candidate for one of the company's interviews, sent with `test: true`. */
+export async function sendSample(ctx: DomainContext, companyId: string, webhookId: string, interviewId: string, type: EventType = "candidate.ready") {
   return ctx.db.transaction(async (tx) => {
     const webhook = await findWebhook(tx, companyId, webhookId);
     if (!webhook.enabled) throw new DomainError("invalid_state", "Turn the webhook on before sending a sample.");
     const eventId = ctx.newId("event");
-    const body = await sampleEventBody(tx, companyId, interviewId, eventId, ctx.clock.now());
+    const body = await sampleEventBody(tx, companyId, interviewId, type, eventId, ctx.clock.now());
     const sample = {
       id: ctx.newId("message"),
       companyId,
       webhookId,
       origin: "sample" as const,
       eventId,
-      eventType: "candidate.ready" as const,
+      eventType: type,
       candidateId: null,
       isTest: true,
       sampleBody: body,

@@ -1,10 +1,12 @@
 /**
- * The body of a sample message: a made-up candidate who answered the chosen
- * interview's real questions, rendered by the same code as real candidates.
+ * The body of a sample message, of any event type: a made-up candidate who
+ * answered the chosen interview's real questions, rendered by the same code
+ * as real candidates and events, so its fields come in the order of a real
+ * delivery's. It is kept as the JSON text to send (`sample_body`, text).
  */
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { interviews } from "@/db/schema";
+import { type EventType, interviews, type StatusChange } from "@/db/schema";
 import { notFound } from "@/server/domain/errors";
 import { loadInterview } from "@/server/domain/interviews";
 import { renderCandidate } from "@/server/read/candidates";
@@ -17,7 +19,10 @@ export const sampleCandidateName = "Sam Sample";
 
 const sampleAnswer = { open_text: "This is a sample answer.", mcq: null, yes_no: "Yes" } as const;
 
-export async function sampleEventBody(db: Executor, companyId: string, interviewId: string, eventId: string, now: Date) {
+/** A sample status change: the team shortlists the candidate after the result (the AI's decision, or the review it awaits). */
+const sampleChange = (from: string): StatusChange => ({ from, to: "shortlisted", by: { type: "team", name: "Sample Reviewer" } });
+
+export async function sampleEventBody(db: Executor, companyId: string, interviewId: string, type: EventType, eventId: string, now: Date): Promise<string> {
   const [owned] = await db
     .select({ id: interviews.id })
     .from(interviews)
@@ -26,6 +31,8 @@ export async function sampleEventBody(db: Executor, companyId: string, interview
   const interview = await loadInterview(db, interviewId);
   const ai = interview.aiStep;
   const startedAt = new Date(now.getTime() - 45 * 60_000);
+  const decided = ai ? "passed" : "needs_review";
+  const change = type === "candidate.status_changed" ? sampleChange(decided) : null;
   const candidate = renderCandidate({
     id: sampleCandidateId,
     attempt: 1,
@@ -35,7 +42,7 @@ export async function sampleEventBody(db: Executor, companyId: string, interview
     interview_id: interview.id,
     interview_title: interview.title,
     pass_mark: interview.passMark,
-    status: ai ? "passed" : "needs_review",
+    status: change ? "shortlisted" : decided,
     rejection_reason: null,
     started_at: startedAt,
     submitted_at: now,
@@ -61,5 +68,5 @@ export async function sampleEventBody(db: Executor, companyId: string, interview
     ),
     documents: [],
   });
-  return renderEvent({ id: eventId, type: "candidate.ready", created_at: now, change: null }, candidate, { test: true });
+  return JSON.stringify(renderEvent({ id: eventId, type, created_at: now, change }, candidate, { test: true }));
 }

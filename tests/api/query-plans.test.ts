@@ -294,7 +294,7 @@ describe("the delivery log's query plans (settings)", () => {
     const lookups = { perRowLookups: true };
     expectIndexOrdered(await plan(messageListQuery(sql(), companyId, webhookId, { limit: 25 }, now), lookups), "webhook_messages", "webhook_messages_log_idx");
     expectIndexOrdered(
-      await plan(messageListQuery(sql(), companyId, webhookId, { limit: 25, before: { createdAt: now.toISOString(), id: "msg_z" } }, now), lookups),
+      await plan(messageListQuery(sql(), companyId, webhookId, { limit: 25, before: { createdAt: now.toISOString(), seq: "1000" } }, now), lookups),
       "webhook_messages",
       "webhook_messages_log_idx",
     );

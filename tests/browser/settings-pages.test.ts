@@ -106,7 +106,7 @@ describeInBrowser("settings pages in the browser", () => {
     await session.close();
   });
 
-  it("the chart shows an hour's counts on hover and on keyboard focus, and a clear empty state", async () => {
+  it("the chart shows an hour's tries on hover and on keyboard focus, agrees with the success rates, and has a clear empty state", async () => {
     const session = await open();
     const { page, screenshot, signIn } = session;
     await signIn("ada@pages.example", password);
@@ -115,9 +115,13 @@ describeInBrowser("settings pages in the browser", () => {
     await chart.waitFor();
     await page.locator(`g[data-hour="${busyHour}"] [data-testid="chart-hour"]`).hover();
     const tooltip = page.getByTestId("chart-tooltip");
-    await tooltip.getByText("Succeeded: 3").waitFor();
-    await tooltip.getByText("Waiting: 1").waitFor();
-    await tooltip.getByText("Failed: 0").waitFor();
+    // The receiver took the first candidate's three messages and turned away the second's first try (its retry waits):
+    // the chart and the success rates count the same four tries, so a rate below 100% never sits above "Failed: 0".
+    await tooltip.getByText("Succeeded tries: 3").waitFor();
+    await tooltip.getByText("Failed tries: 1").waitFor();
+    await page.getByTestId("chart-rate").getByText("3 of 4 tries succeeded in the last 24 hours").waitFor();
+    await page.getByTestId("success-24h").getByText("75% of 4 tries").waitFor();
+    await page.getByTestId("success-7d").getByText("75% of 4 tries").waitFor();
     expect(await tooltip.innerText()).toMatch(/\d{2}:\d{2}( [AP]M)?–\d{2}:\d{2}/);
     await screenshot("chart-tooltip-on-hover");
 
@@ -133,9 +137,9 @@ describeInBrowser("settings pages in the browser", () => {
     await screenshot("chart-tooltip-from-keyboard");
 
     await page.goto(`/settings/webhooks/${quietWebhookId}`);
-    await expectText(page, "No messages in this period");
+    await expectText(page, "No tries in this period");
     await page.getByRole("button", { name: "7 days" }).click();
-    await expectText(page, "No messages in this period");
+    await expectText(page, "No tries in this period");
     expect(await page.getByTestId("delivery-chart").locator("text").allTextContents()).toEqual(expect.arrayContaining(["0", "1"]));
     await screenshot("chart-empty-7-days");
     await session.close();
@@ -150,7 +154,7 @@ describeInBrowser("settings pages in the browser", () => {
     await screenshot("deep-link-sign-in");
     await fillSignIn(session, "max@pages.example");
     await page.waitForURL(new RegExp(`/settings/webhooks/${busyWebhookId}$`));
-    await expectText(page, "Deliveries per hour");
+    await expectText(page, "Tries per hour");
     await screenshot("deep-link-landed-on-webhook");
     await session.close();
 
@@ -225,7 +229,7 @@ describeInBrowser("settings pages in the browser", () => {
   });
 
   it("a sample's dashboard_url leads to a page that says it is a sample", async () => {
-    const sample = (await sampleEventBody(test.ctx.db, companyId, interviewId, "evt_sample_links", new Date())) as {
+    const sample = JSON.parse(await sampleEventBody(test.ctx.db, companyId, interviewId, "candidate.ready", "evt_sample_links", new Date())) as {
       candidate: { dashboard_url: string };
     };
     expect(pathOf(sample.candidate.dashboard_url)).toBe("/candidates/cand_sample");

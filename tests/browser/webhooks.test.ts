@@ -62,7 +62,7 @@ describeInBrowser("webhooks in the browser", () => {
     await page.getByLabel(/Scored/).uncheck();
     await page.getByRole("button", { name: "Add webhook" }).click();
     await page.waitForURL(/\/settings\/webhooks\/wh_/);
-    await expectText(page, "Deliveries per hour");
+    await expectText(page, "Tries per hour");
     await screenshot("webhook-created");
 
     await sendSample(session);
@@ -109,7 +109,7 @@ describeInBrowser("webhooks in the browser", () => {
     delivery.receiver.answer(() => ({ status: 200 }));
 
     await page.getByRole("button", { name: "7 days" }).click();
-    await page.getByTestId("chart-waiting").filter({ hasText: /^1$/ }).waitFor();
+    await page.getByTestId("chart-failed").filter({ hasText: /^1$/ }).waitFor();
     await screenshot("chart-7-days");
     await session.close();
   });
@@ -120,14 +120,14 @@ describeInBrowser("webhooks in the browser", () => {
     await signIn("max@hooks.example", password);
     const masked = `https://${delivery.receiver.target}/…`;
     await page.getByRole("link", { name: masked }).waitFor();
-    await expectText(page, /Success \(24 h\)/);
+    await expectText(page, /Tries succeeded \(24 h\)/);
     await screenshot("member-webhooks-phone");
     const listText = await page.locator("body").innerText();
     expect(listText).not.toContain(webhookPath);
     expect(listText).not.toContain("Add webhook");
 
     await page.getByRole("link", { name: masked }).click();
-    await expectText(page, "Deliveries per hour");
+    await expectText(page, "Tries per hour");
     await page.getByTestId("log-row").first().waitFor();
     await screenshot("member-webhook-detail-phone");
     // Readable on a phone: wide tables scroll inside their box, the page itself never scrolls sideways.

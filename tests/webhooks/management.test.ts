@@ -1,14 +1,14 @@
 /** Webhook settings, resends, samples, the delivery log, health and retention. */
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { events, fanOutPositions, webhookMessages, webhooks } from "@/db/schema";
+import { events, eventTypes, fanOutPositions, webhookMessages, webhooks } from "@/db/schema";
 import { changeStatus } from "@/server/domain/statuses";
 import { deliveryChart } from "@/server/webhooks/delivery-chart";
 import { listAttempts, listMessages } from "@/server/webhooks/delivery-log";
 import { fanOutCompany } from "@/server/webhooks/fan-out";
 import { webhookHealth } from "@/server/webhooks/health";
 import { deleteExpiredHistory } from "@/server/webhooks/maintenance";
-import { createWebhook, resendFailedSince, resendMessage, revealWebhookSecret, sendSample } from "@/server/webhooks/manage";
+import { createWebhook, resendFailedSince, resendMessage, revealWebhookSecret, sendSample, setWebhookEnabled } from "@/server/webhooks/manage";
 import { maxWebhooksPerCompany } from "@/server/webhooks/settings-schema";
 import { useTestDatabase } from "../support/database";
 import { makeCompany, makeInterview, submitCandidate } from "../support/fixtures";
@@ -120,7 +120,44 @@ describe("samples", () => {
     const log = await listMessages(test.handle.sql, companyId, webhookId, { limit: 10 }, test.clock.now());
     expect(log.messages.map((m) => [m.id, m.is_test, m.status])).toEqual([[messageId, true, "succeeded"]]);
   });
+
+  it("come in every event type, each with its fields in the order of a real delivery of that type", async () => {
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
+    const candidate = await submitCandidate(test.ctx, interview);
+    await changeStatus(test.ctx, candidate.id, { to: "shortlisted", by: { type: "team", name: "Tess Team" } });
+    await pump(bed.deps);
+    const real = new Map(bed.receiver.received.map((request) => [JSON.parse(request.body).type as string, request.body]));
+    expect([...real.keys()].sort()).toEqual([...eventTypes].sort());
+    for (const type of eventTypes) await sendSample(test.ctx, companyId, webhookId, interview.id, type);
+    await pump(bed.deps);
+    const samples = bed.receiver.received.map((request) => request.body).filter((body) => JSON.parse(body).test);
+    expect(samples.map((body) => JSON.parse(body).type).sort()).toEqual([...eventTypes].sort());
+    for (const sample of samples) {
+      const type = JSON.parse(sample).type as string;
+      expect(fieldOrder(sample), type).toEqual(fieldOrder(real.get(type)!));
+    }
+    const changed = JSON.parse(samples.find((body) => JSON.parse(body).type === "candidate.status_changed")!);
+    expect(changed.change).toEqual({ from: "passed", to: "shortlisted", by: { type: "team", name: "Sample Reviewer" } });
+    expect(changed.candidate.status).toBe("shortlisted");
+  });
 });
+
+/**
+ * The order of every object's fields in a JSON text, as paths ("candidate.result.score");
+ * maps keyed by data (answers by question id, skills by name) are one entry each.
+ */
+function fieldOrder(text: string): string[] {
+  const maps = new Set(["candidate.answers", "candidate.result.skills"]);
+  const walk = (value: unknown, path: string): string[] => {
+    if (Array.isArray(value)) return value.length > 0 ? walk(value[0], `${path}[]`) : [];
+    if (value === null || typeof value !== "object" || maps.has(path)) return [];
+    return Object.entries(value).flatMap(([key, inner]) => {
+      const at = path ? `${path}.${key}` : key;
+      return [at, ...walk(inner, at)];
+    });
+  };
+  return walk(JSON.parse(text), "");
+}
 
 describe("the delivery log", () => {
   it("lists messages with filters and pages, and each message's attempts with bounded excerpts", async () => {
@@ -158,7 +195,7 @@ describe("the delivery log", () => {
 });
 
 describe("the delivery chart", () => {
-  it("counts messages per hour by state, with every hour of the range present", async () => {
+  it("counts tries per hour, succeeded and failed, with every hour of the range present, and the success rates count the same tries", async () => {
     const { id } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     test.clock.set("2026-03-02T09:10:00Z");
     await sendSample(test.ctx, companyId, id, interview.id);
@@ -167,17 +204,30 @@ describe("the delivery chart", () => {
     bed.receiver.answer(() => ({ status: 500 }));
     await sendSample(test.ctx, companyId, id, interview.id);
     await pump(bed.deps);
+    // Not tried before the webhook is turned off: it ends failed on our side, with no try, and is neither charted nor counted.
     await sendSample(test.ctx, companyId, id, interview.id);
+    await setWebhookEnabled(test.ctx, companyId, id, false);
 
     const day = await deliveryChart(test.handle.sql, companyId, id, "24h", test.clock.now());
     expect(day).toHaveLength(24);
-    expect(day.at(-1)).toEqual({ hour: "2026-03-02T11:00:00.000Z", succeeded: 0, failed: 0, waiting: 2 });
-    expect(day.at(-3)).toEqual({ hour: "2026-03-02T09:00:00.000Z", succeeded: 1, failed: 0, waiting: 0 });
-    expect(day.reduce((sum, bucket) => sum + bucket.succeeded + bucket.failed + bucket.waiting, 0)).toBe(3);
-    expect(await deliveryChart(test.handle.sql, companyId, id, "7d", test.clock.now())).toHaveLength(168);
+    expect(day.at(-1)).toEqual({ hour: "2026-03-02T11:00:00.000Z", succeeded: 0, failed: 1 });
+    expect(day.at(-3)).toEqual({ hour: "2026-03-02T09:00:00.000Z", succeeded: 1, failed: 0 });
+    const week = await deliveryChart(test.handle.sql, companyId, id, "7d", test.clock.now());
+    expect(week).toHaveLength(168);
+    const health = (await webhookHealth(test.handle.sql, companyId, [id], test.clock.now())).get(id)!;
+    for (const [buckets, tries, rate] of [
+      [day, health.tries24h, health.successRate24h],
+      [week, health.tries7d, health.successRate7d],
+    ] as const) {
+      const succeeded = buckets.reduce((sum, bucket) => sum + bucket.succeeded, 0);
+      const all = succeeded + buckets.reduce((sum, bucket) => sum + bucket.failed, 0);
+      expect(all).toBe(2);
+      expect(tries).toBe(all);
+      expect(rate).toBe(Math.round((succeeded / all) * 1000) / 10);
+    }
     const otherCompany = await makeCompany(test.ctx, "Other");
     const foreign = await deliveryChart(test.handle.sql, otherCompany, id, "24h", test.clock.now());
-    expect(foreign.every((bucket) => bucket.succeeded + bucket.failed + bucket.waiting === 0)).toBe(true);
+    expect(foreign.every((bucket) => bucket.succeeded + bucket.failed === 0)).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { WebhookStateBadge } from "@/app/ui/badge";
-import { formatDateTime, formatRate } from "@/app/ui/format";
+import { formatDateTime, formatSuccess } from "@/app/ui/format";
 import { EmptyState, ErrorState, Loading } from "@/app/ui/states";
 import { settingsApi } from "../settings-api";
 import { useViewer } from "../settings-providers";
@@ -77,19 +77,19 @@ export function WebhookList() {
                 </p>
                 <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
                   <div>
-                    <dt className="text-slate-500">Success (24 h)</dt>
-                    <dd>{formatRate(webhook.successRate24h)}</dd>
+                    <dt className="text-slate-500">Tries succeeded (24 h)</dt>
+                    <dd>{formatSuccess(webhook.successRate24h, webhook.tries24h)}</dd>
                   </div>
                   <div>
-                    <dt className="text-slate-500">Success (7 days)</dt>
-                    <dd>{formatRate(webhook.successRate7d)}</dd>
+                    <dt className="text-slate-500">Tries succeeded (7 days)</dt>
+                    <dd>{formatSuccess(webhook.successRate7d, webhook.tries7d)}</dd>
                   </div>
                   <div>
                     <dt className="text-slate-500">Last delivery</dt>
                     <dd>{formatDateTime(webhook.lastDeliveryAt)}</dd>
                   </div>
                   <div>
-                    <dt className="text-slate-500">Waiting</dt>
+                    <dt className="text-slate-500">Messages waiting</dt>
                     <dd>{webhook.waitingMessages}</dd>
                   </div>
                 </dl>

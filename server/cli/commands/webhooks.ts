@@ -29,10 +29,10 @@ function textFlag(value: unknown, name: string): string | undefined {
   return value;
 }
 
-function eventsFlag(value: unknown) {
-  const list = listFlag(value, "events");
+function eventsFlag(value: unknown, name = "events") {
+  const list = listFlag(value, name);
   const unknown = list?.filter((item) => !eventTypes.includes(item as never));
-  if (unknown?.length) throw new UsageError(`--events has unknown types: ${unknown.join(", ")} (use ${eventTypes.join(", ")})`);
+  if (unknown?.length) throw new UsageError(`--${name} has unknown types: ${unknown.join(", ")} (use ${eventTypes.join(", ")})`);
   return list as (typeof eventTypes)[number][] | undefined;
 }
 
@@ -148,11 +148,18 @@ export const webhookCommands: Record<string, Command> = {
     },
   },
   "webhook sample": {
-    summary: "Sends a sample candidate.ready event (test: true) to a webhook.",
-    options: { webhook: requiredText("ID", "the webhook to send to"), interview: requiredText("ID", "the interview whose questions the sample answers") },
+    summary: "Sends a sample event (test: true) to a webhook.",
+    options: {
+      webhook: requiredText("ID", "the webhook to send to"),
+      interview: requiredText("ID", "the interview whose questions the sample answers"),
+      type: text("TYPE", `the event type (${eventTypes.join(", ")}); candidate.ready when not given`),
+    },
     run: async ({ ctx }, flags) => {
       const webhookId = required(flags, "webhook");
-      const { messageId, eventId } = await sendSample(ctx, await companyOfWebhook(ctx, webhookId), webhookId, required(flags, "interview"));
+      const type = eventsFlag(flags.type, "type");
+      if (type && type.length !== 1) throw new UsageError("--type takes one event type.");
+      const company = await companyOfWebhook(ctx, webhookId);
+      const { messageId, eventId } = await sendSample(ctx, company, webhookId, required(flags, "interview"), type?.[0]);
       return { json: { message_id: messageId, event_id: eventId }, text: `Queued sample message ${messageId}` };
     },
   },

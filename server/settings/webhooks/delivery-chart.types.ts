@@ -5,5 +5,6 @@ import { type ChartRange, chartRanges } from "@/server/webhooks/chart-ranges";
 export const deliveryChartInput = z.object({ id: recordId, range: z.enum(Object.keys(chartRanges) as [ChartRange, ...ChartRange[]]) });
 
 export const deliveryChartOutput = z.object({
-  buckets: z.array(z.object({ hour: z.string(), succeeded: z.number(), failed: z.number(), waiting: z.number() })),
+  /** Tries per hour that succeeded and failed. */
+  buckets: z.array(z.object({ hour: z.string(), succeeded: z.number(), failed: z.number() })),
 });

@@ -30,6 +30,8 @@ export const messageView = z.object({
   attemptCount: z.number(),
   nextAttemptAt: z.string(),
   createdAt: z.string(),
+  /** When the event happened (the body's `created_at`); null for a resend whose event is gone. */
+  eventAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   /** Why the message ended without reaching the receiver, when that was our side. */
   failureReason: z.string().nullable(),

@@ -1,16 +1,16 @@
 import { TRPCError } from "@trpc/server";
 import { decodeCursor, encodeCursor, positionFor } from "@/server/security/cursors";
-import { listMessages } from "@/server/webhooks/delivery-log";
+import { type LogPosition, listMessages } from "@/server/webhooks/delivery-log";
 import { assertOwnsWebhook } from "@/server/webhooks/manage";
 import { signedInProcedure } from "../trpc";
 import { listMessagesInput, listMessagesOutput } from "./delivery-log.types";
 import { viewMessage } from "./message-view";
 
-type Position = { createdAt: string; id: string };
-
-function positionOf(companyId: string, token: string): Position {
-  const decoded = decodeCursor<Position>(["webhook-messages"], token);
-  const check = decoded.ok ? positionFor(decoded.value, companyId) : decoded;
+function positionOf(companyId: string, token: string): LogPosition {
+  const decoded = decodeCursor<LogPosition>(["webhook-messages"], token);
+  const owned = decoded.ok ? positionFor(decoded.value, companyId) : decoded;
+  // A cursor sealed before the log was ordered by seq holds an id instead: it is from another ordering.
+  const check = owned.ok && !/^\d+$/.test(String(owned.value.seq)) ? { ok: false as const, reason: "is from an older ordering of the log" } : owned;
   if (!check.ok)
     throw new TRPCError({ code: "BAD_REQUEST", message: `This page of the log cannot be found (the cursor ${check.reason}); start from the first page.` });
   return check.value;

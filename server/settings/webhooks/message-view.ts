@@ -20,6 +20,7 @@ export const viewMessage = (row: MessageRow): z.infer<typeof messageView> => ({
   attemptCount: row.attempt_count,
   nextAttemptAt: row.next_attempt_at.toISOString(),
   createdAt: row.created_at.toISOString(),
+  eventAt: row.event_at?.toISOString() ?? null,
   completedAt: row.completed_at?.toISOString() ?? null,
   failureReason: row.failure_reason,
   resentFrom: row.resent_from,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { eventTypes } from "@/db/schema/event-types";
 import { pickedTime, recordId } from "@/server/settings/inputs.types";
 
 export const resendMessageInput = z.object({ messageId: recordId });
@@ -9,5 +10,9 @@ export const resendFailedSinceOutput = z.object({ resent: z.number(), more: z.bo
 /** Asked before resending: `resendNow` of the `failed` messages go with the next resend (it takes at most 1,000). */
 export const countFailedSinceOutput = z.object({ failed: z.number(), resendNow: z.number() });
 
-export const sendSampleInput = z.object({ id: recordId, interviewId: z.string().min(1, "Choose an interview.") });
+export const sendSampleInput = z.object({
+  id: recordId,
+  interviewId: z.string().min(1, "Choose an interview."),
+  eventType: z.enum(eventTypes, { message: "Choose an event type." }),
+});
 export const sendSampleOutput = z.object({ messageId: z.string() });

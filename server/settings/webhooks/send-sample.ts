@@ -5,4 +5,6 @@ import { sendSampleInput, sendSampleOutput } from "./resend.types";
 export const sendSampleProcedure = adminProcedure
   .input(sendSampleInput)
   .output(sendSampleOutput)
-  .mutation(async ({ ctx, input }) => ({ messageId: (await sendSample(ctx.domain, ctx.member.companyId, input.id, input.interviewId)).messageId }));
+  .mutation(async ({ ctx, input }) => ({
+    messageId: (await sendSample(ctx.domain, ctx.member.companyId, input.id, input.interviewId, input.eventType)).messageId,
+  }));

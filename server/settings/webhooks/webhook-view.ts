@@ -46,6 +46,8 @@ export async function viewWebhooks(sql: postgres.Sql, member: Member, rows: Webh
       disabledReason: row.enabled ? null : row.disabledReason,
       successRate24h: state.successRate24h,
       successRate7d: state.successRate7d,
+      tries24h: state.tries24h,
+      tries7d: state.tries7d,
       lastDeliveryAt,
       lastSuccessAt: state.lastSuccessAt,
       lastFailureAt: state.lastFailureAt,

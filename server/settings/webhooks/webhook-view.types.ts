@@ -15,8 +15,11 @@ export const webhookView = z.object({
   /** See server/webhooks/health.ts for what each state means. */
   state: z.enum(webhookStates),
   disabledReason: z.string().nullable(),
+  /** Percent of the tries over the chart's 24-hour and 7-day windows that succeeded (server/webhooks/health.ts). */
   successRate24h: z.number().nullable(),
   successRate7d: z.number().nullable(),
+  tries24h: z.number(),
+  tries7d: z.number(),
   lastDeliveryAt: z.string().nullable(),
   lastSuccessAt: z.string().nullable(),
   lastFailureAt: z.string().nullable(),

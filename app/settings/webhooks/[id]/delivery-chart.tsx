@@ -1,22 +1,24 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { ErrorState, Loading } from "@/app/ui/states";
 import { settingsApi } from "../../settings-api";
 import { webhookQueries } from "../webhook-queries";
 
 type Range = "24h" | "7d";
 
+/** Tries, not messages: what the success rates count too (server/webhooks/delivery-chart.ts). */
 const series = [
-  { key: "succeeded", label: "Succeeded", color: "#16a34a" },
-  { key: "failed", label: "Failed", color: "#dc2626" },
-  { key: "waiting", label: "Waiting", color: "#d97706" },
+  { key: "succeeded", label: "Succeeded tries", color: "#16a34a" },
+  { key: "failed", label: "Failed tries", color: "#dc2626" },
 ] as const;
+
+const rangeWords = { "24h": "24 hours", "7d": "7 days" } as const;
 
 const hourLabel = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 const dayLabel = new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric" });
 
-/** Messages per hour as stacked bars (SVG), with the totals also given as text for screen readers. */
+/** Tries per hour as stacked bars (SVG), with the totals also given as text for screen readers. */
 export function DeliveryChart({ webhookId }: { webhookId: string }) {
   const [range, setRange] = useState<Range>("24h");
   const chart = useQuery({
@@ -28,9 +30,14 @@ export function DeliveryChart({ webhookId }: { webhookId: string }) {
   return (
     <section aria-labelledby="chart-title" className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="chart-title" className="font-semibold">
-          Deliveries per hour
-        </h2>
+        <div>
+          <h2 id="chart-title" className="font-semibold">
+            Tries per hour
+          </h2>
+          <p className="text-sm text-slate-600">
+            Every try to deliver a message, retries included. The success rates above are the share of these tries that succeeded, over the same hours.
+          </p>
+        </div>
         {/* biome-ignore lint/a11y/useSemanticElements: a segmented toggle of two buttons, not a form's fieldset */}
         <div role="group" aria-label="Time range" className="flex rounded-md ring-1 ring-slate-300">
           {(["24h", "7d"] as const).map((option) => (
@@ -41,7 +48,7 @@ export function DeliveryChart({ webhookId }: { webhookId: string }) {
               onClick={() => setRange(option)}
               className={`px-3 py-1.5 text-sm first:rounded-l-md last:rounded-r-md ${range === option ? "bg-slate-900 text-white" : "hover:bg-slate-50"}`}
             >
-              {option === "24h" ? "24 hours" : "7 days"}
+              {rangeWords[option]}
             </button>
           ))}
         </div>
@@ -57,7 +64,7 @@ export function DeliveryChart({ webhookId }: { webhookId: string }) {
   );
 }
 
-type Bucket = { hour: string; succeeded: number; failed: number; waiting: number };
+type Bucket = { hour: string; succeeded: number; failed: number };
 
 const tooltipDay = new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric", month: "short" });
 
@@ -74,32 +81,56 @@ function axisTop(peak: number) {
   return ([1, 2, 5, 10].map((step) => step * magnitude).find((top) => top >= peak) ?? 10 * magnitude) as number;
 }
 
-const width = 720;
+/** Until the figure is measured (then its own width, so text keeps its size on a phone). */
+const defaultWidth = 720;
 const height = 180;
 const left = 36;
 const bottom = 22;
 const top = 8;
 const plotHeight = height - bottom - top;
 
+/** The figure's width in CSS pixels, followed as the window changes. */
+function useWidth() {
+  const ref = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(defaultWidth);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.max(240, Math.round(entry!.contentRect.width))));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+/** Labels at least this far apart (CSS pixels), so none overlaps its neighbour. */
+const labelGap = 56;
+
 /**
- * Stacked bars per hour. Hovering or tapping a bar shows its hour and counts;
- * the chart takes keyboard focus too (arrow keys, Home, End move between
- * hours). An empty period keeps its axes and says so.
+ * Stacked bars per hour, drawn at the figure's own width (a phone gets fewer
+ * axis labels, not smaller ones). Hovering or tapping a bar shows its hour
+ * and counts; the chart takes keyboard focus too (arrow keys, Home, End move
+ * between hours). An empty period keeps its axes and says so.
  */
 function Bars({ buckets, range }: { buckets: Bucket[]; range: Range }) {
+  const [figure, width] = useWidth();
   const [active, setActive] = useState<number | null>(null);
   const totals = Object.fromEntries(series.map(({ key }) => [key, buckets.reduce((sum, bucket) => sum + bucket[key], 0)])) as Record<
     (typeof series)[number]["key"],
     number
   >;
-  const empty = totals.succeeded + totals.failed + totals.waiting === 0;
-  const max = axisTop(Math.max(0, ...buckets.map((bucket) => bucket.succeeded + bucket.failed + bucket.waiting)));
+  const tries = totals.succeeded + totals.failed;
+  const empty = tries === 0;
+  const max = axisTop(Math.max(0, ...buckets.map((bucket) => bucket.succeeded + bucket.failed)));
   const step = [max / 5, max / 2, max].find(Number.isInteger)!;
   const ticks = Array.from({ length: max / step + 1 }, (_, index) => index * step);
   const slot = (width - left) / buckets.length;
   const barWidth = Math.max(1, slot * 0.75);
-  // Labels on the browser's own midnights (7 days) or every sixth hour (24 hours).
-  const labelled = (hour: Date) => hour.getMinutes() === 0 && (range === "24h" ? hour.getHours() % 6 === 0 : hour.getHours() === 0);
+  // Labels on the browser's own midnights (7 days: every day, or every few days when narrow) or every few hours (24 hours).
+  const every = (range === "24h" ? [3, 6, 12] : [24, 48, 72, 168]).find((hours) => hours * slot >= labelGap) ?? 168;
+  const labelled = (hour: Date) =>
+    hour.getMinutes() === 0 &&
+    (range === "24h" ? hour.getHours() % every === 0 : hour.getHours() === 0 && Math.floor(hour.getTime() / 86_400_000) % (every / 24) === 0);
   const y = (value: number) => top + plotHeight - (value / max) * plotHeight;
   const shown = active === null ? null : buckets[active];
 
@@ -117,17 +148,19 @@ function Bars({ buckets, range }: { buckets: Bucket[]; range: Range }) {
   }
 
   return (
-    <figure className="relative mt-4">
+    <figure ref={figure} className="relative mt-4">
       <svg
         viewBox={`0 0 ${width} ${height}`}
-        className="h-auto w-full touch-manipulation rounded focus-visible:outline-2 focus-visible:outline-indigo-600"
+        width={width}
+        height={height}
+        className="block max-w-full touch-manipulation rounded focus-visible:outline-2 focus-visible:outline-indigo-600"
         role="img"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart is explored with the arrow keys, hour by hour
         tabIndex={0}
         aria-label={
           empty
-            ? `No messages in this period (the last ${range === "24h" ? "24 hours" : "7 days"}).`
-            : `Over the last ${range === "24h" ? "24 hours" : "7 days"}: ${totals.succeeded} succeeded, ${totals.failed} failed, ${totals.waiting} waiting. Use the arrow keys to read each hour.`
+            ? `No tries in this period (the last ${rangeWords[range]}).`
+            : `Tries over the last ${rangeWords[range]}: ${totals.succeeded} succeeded, ${totals.failed} failed. Use the arrow keys to read each hour.`
         }
         aria-describedby={shown ? "chart-tooltip" : undefined}
         data-testid="delivery-chart"
@@ -185,7 +218,7 @@ function Bars({ buckets, range }: { buckets: Bucket[]; range: Range }) {
         })}
         {empty && (
           <text x={left + (width - left) / 2} y={top + plotHeight / 2} textAnchor="middle" fontSize="14" fill="#475569">
-            No messages in this period
+            No tries in this period
           </text>
         )}
       </svg>
@@ -206,13 +239,17 @@ function Bars({ buckets, range }: { buckets: Bucket[]; range: Range }) {
           ))}
         </div>
       )}
-      <figcaption className="mt-2 flex flex-wrap gap-4 text-sm">
+      <figcaption className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {series.map(({ key, label, color }) => (
           <span key={key} className="flex items-center gap-1.5">
             <span aria-hidden className="size-3 rounded-sm" style={{ background: color }} />
             {label}: <strong data-testid={`chart-${key}`}>{totals[key]}</strong>
           </span>
         ))}
+        <span className="text-slate-600" data-testid="chart-rate">
+          {empty ? "No tries" : `${totals.succeeded.toLocaleString()} of ${tries.toLocaleString()} ${tries === 1 ? "try" : "tries"} succeeded`} in the last{" "}
+          {rangeWords[range]}
+        </span>
       </figcaption>
     </figure>
   );

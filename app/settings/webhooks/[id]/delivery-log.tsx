@@ -1,5 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Badge, MessageStatusBadge } from "@/app/ui/badge";
 import { Button } from "@/app/ui/button";
@@ -8,19 +9,46 @@ import { Dialog } from "@/app/ui/dialog";
 import { inputClass } from "@/app/ui/field";
 import { formatDateTime } from "@/app/ui/format";
 import { EmptyState, ErrorState, Loading, messageOf } from "@/app/ui/states";
-import { eventTypes } from "@/db/schema/event-types";
+import { Time } from "@/app/ui/time";
+import { type EventType, eventTypes } from "@/db/schema/event-types";
+import { type MessageStatus, messageStatuses } from "@/db/schema/message-statuses";
 import { logSearch } from "@/server/settings/webhooks/log-search.types";
 import { settingsApi } from "../../settings-api";
 import { useViewer } from "../../settings-providers";
 import { eventTypeLabels } from "../event-type-labels";
+import { logParams } from "../log-params";
 import { refreshWebhookViews, webhookQueries } from "../webhook-queries";
 import { MessageAttempts, MessageLink } from "./message-attempts";
 import { MessageOutcome } from "./message-outcome";
 
-type Filters = { status?: "pending" | "succeeded" | "failed"; eventType?: (typeof eventTypes)[number]; search?: string; from?: string; to?: string };
+type Filters = { status?: MessageStatus; eventType?: EventType; search?: string; from?: string; to?: string };
 
-/** `datetime-local` values are local wall-clock times; the server wants an instant. */
+/** `datetime-local` values are local wall-clock times; the server (and the address) want an instant. */
 const toInstant = (local: FormDataEntryValue | null) => (typeof local === "string" && local ? new Date(local).toISOString() : undefined);
+
+/** An instant as a `datetime-local` value, in the browser's time zone. */
+function toLocalInput(iso: string | undefined) {
+  if (!iso) return undefined;
+  const at = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+const isInstant = (value: string | null): value is string => value !== null && !Number.isNaN(Date.parse(value));
+
+function filtersOf(params: URLSearchParams): Filters {
+  const status = params.get(logParams.status);
+  const eventType = params.get(logParams.eventType);
+  const from = params.get(logParams.from);
+  const to = params.get(logParams.to);
+  return {
+    status: messageStatuses.find((known) => known === status),
+    eventType: eventTypes.find((known) => known === eventType),
+    search: params.get(logParams.search)?.trim() || undefined,
+    from: isInstant(from) ? new Date(from).toISOString() : undefined,
+    to: isInstant(to) ? new Date(to).toISOString() : undefined,
+  };
+}
 
 /**
  * Below the `lg` breakpoint the table's rows are cards: every cell on its own
@@ -35,15 +63,25 @@ function CardLabel({ children }: { children: ReactNode }) {
 export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled: boolean }) {
   const viewer = useViewer();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<Filters>({});
-  const [searchProblem, setSearchProblem] = useState<string | null>(null);
-  const [cursors, setCursors] = useState<string[]>([]);
-  const [open, setOpen] = useState<string | null>(null);
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const filters = filtersOf(params);
+  const filterKey = JSON.stringify(filters);
+  const checkedSearch = filters.search === undefined ? null : logSearch.safeParse(filters.search);
+  const searchProblem = checkedSearch && !checkedSearch.success ? checkedSearch.error.issues[0]!.message : null;
+  const open = params.get(logParams.message);
+  const attempt = Number(params.get(logParams.attempt)) || null;
+  // The pages read so far, for the filters they were read with: new filters start again from the newest.
+  const [pages, setPages] = useState<{ filterKey: string; cursors: string[] }>({ filterKey, cursors: [] });
+  const cursors = pages.filterKey === filterKey ? pages.cursors : [];
+  const setCursors = (next: string[]) => setPages({ filterKey, cursors: next });
   const [resent, setResent] = useState<string | null>(null);
   const cursor = cursors.at(-1);
   const log = useQuery({
     queryKey: [...webhookQueries.messages(webhookId), filters, cursor],
     queryFn: () => settingsApi.webhooks.messages.query({ id: webhookId, ...filters, cursor, limit: 25 }),
+    enabled: searchProblem === null,
     placeholderData: (previous) => previous,
     refetchInterval: 10_000,
   });
@@ -55,22 +93,32 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
     },
   });
 
+  /** A new entry in the browser's history, so Back returns to what was shown before. */
+  function navigate(changes: Partial<Record<keyof typeof logParams, string | undefined>>) {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(changes)) {
+      const param = logParams[name as keyof typeof logParams];
+      if (value === undefined) next.delete(param);
+      else next.set(param, value);
+    }
+    const query = next.toString();
+    router.push(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  }
+  const openMessage = (messageId: string) => navigate({ message: messageId, attempt: undefined });
+
   function applyFilters(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => (form.get(name) as string | null)?.trim() || undefined;
-    const search = text("search");
-    const checked = search === undefined ? null : logSearch.safeParse(search);
-    if (checked && !checked.success) return setSearchProblem(checked.error.issues[0]!.message);
-    setSearchProblem(null);
-    setFilters({
-      status: text("status") as Filters["status"],
-      eventType: text("eventType") as Filters["eventType"],
-      search,
+    navigate({
+      status: text("status"),
+      eventType: text("eventType"),
+      search: text("search"),
       from: toInstant(form.get("from")),
       to: toInstant(form.get("to")),
+      message: undefined,
+      attempt: undefined,
     });
-    setCursors([]);
   }
 
   return (
@@ -78,19 +126,24 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
       <h2 id="log-title" className="font-semibold">
         Delivery log <span className="font-normal text-slate-500">(last 30 days)</span>
       </h2>
-      <form onSubmit={applyFilters} noValidate className="mt-3 grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-start">
+      <p className="mt-1 text-sm text-slate-600">
+        Newest first by when each message was created; messages created together (sending past events) in the order their events happened. Filters and the open
+        message are in the page&apos;s address: copy it to share what you see.
+      </p>
+      {/* Keyed by the filters, so Back (new filters from the address) shows them in the form too. */}
+      <form key={filterKey} onSubmit={applyFilters} noValidate className="mt-3 grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-start">
         <label className="text-sm">
           Status
-          <select name="status" className={inputClass} defaultValue="">
+          <select name="status" className={inputClass} defaultValue={filters.status ?? ""}>
             <option value="">Any</option>
             <option value="succeeded">Delivered</option>
-            <option value="failed">Failed</option>
+            <option value="failed">Failed or not sent</option>
             <option value="pending">Waiting</option>
           </select>
         </label>
         <label className="text-sm">
           Event type
-          <select name="eventType" className={inputClass} defaultValue="">
+          <select name="eventType" className={inputClass} defaultValue={filters.eventType ?? ""}>
             <option value="">Any</option>
             {eventTypes.map((type) => (
               <option key={type} value={type}>
@@ -106,6 +159,7 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
             name="search"
             type="search"
             placeholder="evt_… or cand_…"
+            defaultValue={filters.search}
             aria-invalid={searchProblem ? true : undefined}
             aria-describedby={searchProblem ? `${webhookId}-search-problem` : undefined}
             className={inputClass}
@@ -117,12 +171,12 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
           )}
         </div>
         <label className="text-sm">
-          From
-          <input name="from" type="datetime-local" className={inputClass} />
+          Created from
+          <input name="from" type="datetime-local" defaultValue={toLocalInput(filters.from)} className={inputClass} />
         </label>
         <label className="text-sm">
-          Until
-          <input name="to" type="datetime-local" className={inputClass} />
+          Created until
+          <input name="to" type="datetime-local" defaultValue={toLocalInput(filters.to)} className={inputClass} />
         </label>
         <Button type="submit" className="lg:mt-6">
           Filter
@@ -135,7 +189,7 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
         </div>
       )}
       <div className="mt-4">
-        {log.isPending ? (
+        {searchProblem ? null : log.isPending ? (
           <Loading label="Loading the delivery log…" />
         ) : log.isError ? (
           <ErrorState error={log.error} onRetry={() => log.refetch()} />
@@ -153,6 +207,9 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
                   </th>
                   <th scope="col" className="py-2 pr-4 font-medium">
                     Event
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Event time
                   </th>
                   <th scope="col" className="py-2 pr-4 font-medium">
                     Event id
@@ -173,7 +230,7 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
                   <tr key={message.id} data-testid="log-row" className="align-top max-lg:block max-lg:py-3">
                     <td className={cell}>
                       <CardLabel>Created</CardLabel>
-                      {formatDateTime(message.createdAt)}
+                      <Time iso={message.createdAt} testId="created-at" />
                     </td>
                     <td className={cell}>
                       <CardLabel>Event</CardLabel>
@@ -189,8 +246,12 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
                             <Badge tone="slate">Resend</Badge>
                           </span>
                         )}
-                        <ResendLinks message={message} onOpen={setOpen} />
+                        <ResendLinks message={message} onOpen={openMessage} />
                       </span>
+                    </td>
+                    <td className={cell}>
+                      <CardLabel>Event time</CardLabel>
+                      {message.eventAt ? <Time iso={message.eventAt} testId="event-at" /> : <span title="The event is no longer kept">—</span>}
                     </td>
                     <td className={cell}>
                       <CardLabel>Event id</CardLabel>
@@ -208,13 +269,13 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
                     <td className={cell}>
                       <CardLabel>Status</CardLabel>
                       <span data-testid="log-status" className="whitespace-nowrap text-right lg:text-left">
-                        <MessageStatusBadge status={message.status} />
+                        <MessageStatusBadge status={message.status} endedUnsent={message.failureReason !== null} />
                         <span className="block text-xs text-slate-500">{message.attemptCount === 1 ? "1 try" : `${message.attemptCount} tries`}</span>
                       </span>
                     </td>
                     <td className="whitespace-nowrap lg:py-2 lg:text-right max-lg:flex max-lg:flex-wrap max-lg:gap-2 max-lg:pt-2">
                       <span data-testid="log-actions" className="inline-flex gap-2">
-                        <Button onClick={() => setOpen(message.id)}>Attempts</Button>
+                        <Button onClick={() => openMessage(message.id)}>Attempts</Button>
                         {viewer.role === "admin" && (
                           <Button
                             disabled={!enabled}
@@ -242,8 +303,26 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
           Older
         </Button>
       </nav>
-      <Dialog open={open !== null} title="Delivery attempts" onClose={() => setOpen(null)}>
-        {open && <MessageAttempts key={open} messageId={open} onOpenMessage={setOpen} />}
+      <Dialog
+        open={open !== null}
+        title="Delivery attempts"
+        // Also called when Back took the message out of the address and closed the dialog: then there is nothing to change.
+        onClose={() => open !== null && navigate({ message: undefined, attempt: undefined })}
+      >
+        {open && (
+          <MessageAttempts
+            key={open}
+            messageId={open}
+            attempt={attempt}
+            onOpenMessage={openMessage}
+            linkToAttempt={(number) => {
+              const link = new URLSearchParams(params);
+              link.set(logParams.message, open);
+              link.set(logParams.attempt, String(number));
+              return `${pathname}?${link}`;
+            }}
+          />
+        )}
       </Dialog>
       {viewer.role === "admin" && <ResendFailedSince webhookId={webhookId} enabled={enabled} />}
     </section>

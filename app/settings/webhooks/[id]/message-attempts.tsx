@@ -1,12 +1,15 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useRef } from "react";
 import { Badge, MessageStatusBadge } from "@/app/ui/badge";
 import { CopyButton } from "@/app/ui/copy-button";
-import { formatDateTime } from "@/app/ui/format";
 import { EmptyState, ErrorState, Loading } from "@/app/ui/states";
+import { Time } from "@/app/ui/time";
 import { settingsApi } from "../../settings-api";
 import { errorClassLabels } from "../error-class-labels";
 import { webhookQueries } from "../webhook-queries";
+import { indentJson } from "./indent-json";
 
 /** What the log keeps of each body sent (server/webhooks/deliver.ts). */
 const keptBodyBytes = 64 * 1024;
@@ -18,9 +21,26 @@ export const shortId = (id: string) => `${id.slice(0, 10)}…`;
  * One message: its event, why it ended unsent (if it did), its resend links,
  * and attempt by attempt what was sent and what the address answered
  * (headers and bodies for admins only: the server leaves them out for members).
+ * Each attempt has a link of its own; the one the address names (`attempt`)
+ * is scrolled to, marked, and shows its request body.
  */
-export function MessageAttempts({ messageId, onOpenMessage }: { messageId: string; onOpenMessage: (messageId: string) => void }) {
+export function MessageAttempts({
+  messageId,
+  attempt: pointedAt,
+  onOpenMessage,
+  linkToAttempt,
+}: {
+  messageId: string;
+  attempt: number | null;
+  onOpenMessage: (messageId: string) => void;
+  linkToAttempt: (attempt: number) => string;
+}) {
   const message = useQuery({ queryKey: webhookQueries.message(messageId), queryFn: () => settingsApi.webhooks.message.query({ messageId }) });
+  const pointed = useRef<HTMLLIElement>(null);
+  const loaded = message.isSuccess;
+  useEffect(() => {
+    if (loaded && pointedAt !== null) pointed.current?.scrollIntoView({ block: "nearest" });
+  }, [loaded, pointedAt]);
   if (message.isPending) return <Loading label="Loading attempts…" />;
   if (message.isError) return <ErrorState error={message.error} onRetry={() => message.refetch()} />;
   const { message: sent, attempts } = message.data;
@@ -32,9 +52,15 @@ export function MessageAttempts({ messageId, onOpenMessage }: { messageId: strin
           <code className="break-all font-mono text-xs">{sent.eventId}</code>
           <CopyButton value={sent.eventId} ariaLabel="Copy the event id" />
         </dd>
+        <dt className="text-slate-500">Event time</dt>
+        <dd>{sent.eventAt ? <Time iso={sent.eventAt} /> : "— (the event is no longer kept)"}</dd>
+        <dt className="text-slate-500">Created</dt>
+        <dd>
+          <Time iso={sent.createdAt} />
+        </dd>
         <dt className="text-slate-500">Status</dt>
         <dd>
-          <MessageStatusBadge status={sent.status} />
+          <MessageStatusBadge status={sent.status} endedUnsent={sent.failureReason !== null} />
         </dd>
         {sent.resentFrom && (
           <>
@@ -67,9 +93,25 @@ export function MessageAttempts({ messageId, onOpenMessage }: { messageId: strin
       ) : (
         <ol className="space-y-4">
           {attempts.map((attempt) => (
-            <li key={`${attempt.attempt}-${attempt.startedAt}`} className="rounded-md border border-slate-200 p-3">
+            <li
+              key={`${attempt.attempt}-${attempt.startedAt}`}
+              ref={attempt.attempt === pointedAt ? pointed : undefined}
+              data-testid="attempt"
+              aria-current={attempt.attempt === pointedAt ? "true" : undefined}
+              className={`rounded-md border p-3 ${attempt.attempt === pointedAt ? "border-indigo-400 ring-2 ring-indigo-200" : "border-slate-200"}`}
+            >
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="font-medium">Attempt {attempt.attempt}</p>
+                <p className="flex flex-wrap items-center gap-2 font-medium">
+                  <Link href={linkToAttempt(attempt.attempt)} scroll={false} className="text-indigo-700 hover:underline">
+                    Attempt {attempt.attempt}
+                  </Link>
+                  <CopyButton
+                    value={new URL(linkToAttempt(attempt.attempt), window.location.origin).toString()}
+                    label="Copy link"
+                    ariaLabel={`Copy a link to attempt ${attempt.attempt}`}
+                    className="px-2 py-0.5 text-xs font-normal"
+                  />
+                </p>
                 {attempt.succeeded ? (
                   <Badge tone="green">Succeeded</Badge>
                 ) : (
@@ -78,7 +120,9 @@ export function MessageAttempts({ messageId, onOpenMessage }: { messageId: strin
               </div>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
                 <dt className="text-slate-500">Sent</dt>
-                <dd>{formatDateTime(attempt.startedAt)}</dd>
+                <dd>
+                  <Time iso={attempt.startedAt} />
+                </dd>
                 <dt className="text-slate-500">To</dt>
                 <dd className="break-all font-mono text-xs">{attempt.address}</dd>
                 <dt className="text-slate-500">Answer</dt>
@@ -93,7 +137,9 @@ export function MessageAttempts({ messageId, onOpenMessage }: { messageId: strin
                 )}
               </dl>
               {attempt.requestHeaders && <HeaderList title="Request headers" headers={attempt.requestHeaders} />}
-              {attempt.requestBody !== undefined && <RequestBody body={attempt.requestBody} bytes={attempt.requestBodyBytes ?? null} />}
+              {attempt.requestBody !== undefined && (
+                <RequestBody body={attempt.requestBody} bytes={attempt.requestBodyBytes ?? null} open={attempt.attempt === pointedAt} />
+              )}
               {attempt.responseHeaders && <HeaderList title="Response headers" headers={attempt.responseHeaders} />}
               {attempt.responseBody !== undefined && (
                 <details className="mt-2">
@@ -126,29 +172,20 @@ export function MessageLink({ messageId, onOpen }: { messageId: string; onOpen: 
   );
 }
 
-/** JSON indented for reading; anything else (a body cut at 64 KiB is no longer whole JSON) as it was sent. */
-function readable(body: string) {
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2);
-  } catch {
-    return body;
-  }
-}
-
-/** The body an attempt sent, pretty for reading; Copy gives the exact text kept, byte for byte. */
-export function RequestBody({ body, bytes }: { body: string | null; bytes: number | null }) {
+/** The body an attempt sent, pretty for reading (its fields in the order sent); Copy gives the exact text kept, byte for byte. */
+export function RequestBody({ body, bytes, open = false }: { body: string | null; bytes: number | null; open?: boolean }) {
   if (body === null) {
     return <p className="mt-2 text-slate-600">Request body: not kept for attempts made before the log started keeping bodies.</p>;
   }
   const cut = bytes !== null && bytes > keptBodyBytes;
   return (
-    <details className="mt-2">
+    <details className="mt-2" open={open || undefined}>
       <summary className="cursor-pointer text-slate-600">Request body {cut && `(first 64 KiB of ${bytes.toLocaleString()} bytes)`}</summary>
       <div className="mt-1 flex justify-end">
         <CopyButton value={body} label="Copy body" />
       </div>
       <pre data-testid="request-body" className="mt-1 max-h-80 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-900 p-2 text-xs text-slate-100">
-        {readable(body)}
+        {indentJson(body)}
       </pre>
     </details>
   );

@@ -4,12 +4,14 @@ import { type FormEvent, useDeferredValue, useId, useState } from "react";
 import { Button } from "@/app/ui/button";
 import { inputClass } from "@/app/ui/field";
 import { ErrorState, messageOf } from "@/app/ui/states";
+import { eventTypes } from "@/db/schema/event-types";
 import { sendSampleInput } from "@/server/settings/webhooks/resend.types";
 import { settingsApi } from "../../settings-api";
+import { eventTypeLabels } from "../event-type-labels";
 import { refreshWebhookViews } from "../webhook-queries";
 import { MessageOutcome } from "./message-outcome";
 
-/** Sends a made-up candidate (`test: true`) for a chosen interview and shows how the address answered. */
+/** Sends an event of a chosen type about a made-up candidate (`test: true`) for a chosen interview, and shows how the address answered. */
 export function SamplePanel({ webhookId, enabled }: { webhookId: string; enabled: boolean }) {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
@@ -22,16 +24,18 @@ export function SamplePanel({ webhookId, enabled }: { webhookId: string; enabled
     placeholderData: (previous) => previous,
   });
   const send = useMutation({
-    mutationFn: (interviewId: string) => settingsApi.webhooks.sendSample.mutate({ id: webhookId, interviewId }),
+    mutationFn: (sample: { interviewId: string; eventType: (typeof eventTypes)[number] }) =>
+      settingsApi.webhooks.sendSample.mutate({ id: webhookId, ...sample }),
     onSuccess: () => refreshWebhookViews(queryClient, webhookId),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = sendSampleInput.safeParse({ id: webhookId, interviewId: new FormData(event.currentTarget).get("interviewId") ?? "" });
+    const form = new FormData(event.currentTarget);
+    const parsed = sendSampleInput.safeParse({ id: webhookId, interviewId: form.get("interviewId") ?? "", eventType: form.get("eventType") });
     if (!parsed.success) return setProblem(parsed.error.issues[0]!.message);
     setProblem(null);
-    send.mutate(parsed.data.interviewId);
+    send.mutate({ interviewId: parsed.data.interviewId, eventType: parsed.data.eventType });
   }
 
   return (
@@ -40,14 +44,29 @@ export function SamplePanel({ webhookId, enabled }: { webhookId: string; enabled
         Send a sample
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        A made-up candidate with the interview&apos;s real questions, marked <code>&quot;test&quot;: true</code>.
+        An event about a made-up candidate with the interview&apos;s real questions, marked <code>&quot;test&quot;: true</code>, its fields in the order of real
+        deliveries.
+      </p>
+      <p className="mt-1 text-sm text-slate-600" data-testid="sample-failure-note">
+        A sample that fails is retried like any message (up to 9 tries over about 3 days, but it holds back no other message), and its tries count in the
+        success rates, the chart and the failure run that can turn the webhook off.
       </p>
       {interviews.isError ? (
         <div className="mt-3">
           <ErrorState error={interviews.error} onRetry={() => interviews.refetch()} />
         </div>
       ) : (
-        <form onSubmit={submit} className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <form onSubmit={submit} className="mt-3 grid gap-3 sm:grid-cols-2 sm:items-end">
+          <label className="text-sm">
+            Event type
+            <select name="eventType" defaultValue="candidate.ready" className={inputClass}>
+              {eventTypes.map((type) => (
+                <option key={type} value={type}>
+                  {eventTypeLabels[type]} ({type})
+                </option>
+              ))}
+            </select>
+          </label>
           <label className="text-sm">
             Find an interview
             <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Title or id" className={inputClass} />

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { WebhookStateBadge } from "@/app/ui/badge";
 import { Button } from "@/app/ui/button";
 import { Dialog } from "@/app/ui/dialog";
-import { formatDateTime, formatRate } from "@/app/ui/format";
+import { formatDateTime, formatSuccess } from "@/app/ui/format";
 import { ErrorState, Loading } from "@/app/ui/states";
 import { settingsApi } from "../../settings-api";
 import { useViewer } from "../../settings-providers";
@@ -93,11 +93,11 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
           {healthSentence(webhook)}
         </p>
         <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-5">
-          <Figure label="Success (24 h)" value={formatRate(webhook.successRate24h)} />
-          <Figure label="Success (7 days)" value={formatRate(webhook.successRate7d)} />
+          <Figure label="Tries succeeded (24 h)" value={formatSuccess(webhook.successRate24h, webhook.tries24h)} testId="success-24h" />
+          <Figure label="Tries succeeded (7 days)" value={formatSuccess(webhook.successRate7d, webhook.tries7d)} testId="success-7d" />
           <Figure label="Last success" value={formatDateTime(webhook.lastSuccessAt)} />
           <Figure label="Last failure" value={formatDateTime(webhook.lastFailureAt)} />
-          <Figure label="Waiting" value={String(webhook.waitingMessages)} />
+          <Figure label="Messages waiting" value={String(webhook.waitingMessages)} />
         </dl>
         {isAdmin && <AdminActions webhookId={webhookId} enabled={enabled} waitingMessages={webhook.waitingMessages} />}
       </header>
@@ -114,11 +114,13 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
   );
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <div>
       <dt className="text-slate-500">{label}</dt>
-      <dd className="font-medium">{value}</dd>
+      <dd className="font-medium" data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }
