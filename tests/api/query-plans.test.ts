@@ -43,7 +43,7 @@ import { interviewListQuery } from "@/server/read/interviews";
 import { countMissedEvents } from "@/server/webhooks/backfill";
 import { claimStatement, type OutcomeRow, recordStatement } from "@/server/webhooks/deliver";
 import { deliveryChartQuery } from "@/server/webhooks/delivery-chart";
-import { getMessage, listAttempts, messageListQuery, messageQuery } from "@/server/webhooks/delivery-log";
+import { companyMessagesQuery, getMessage, listAttempts, messageListQuery, messageQuery } from "@/server/webhooks/delivery-log";
 import { historyAfterStatement } from "@/server/webhooks/fan-out";
 import { webhookHealthQuery } from "@/server/webhooks/health";
 import { failedSinceCount } from "@/server/webhooks/manage";
@@ -300,6 +300,12 @@ describe("the delivery log's query plans (settings)", () => {
     );
   });
 
+  // "Find this event id" on every webhook of the company: each webhook's event-id indexes, as in one log's search.
+  it("searches every webhook's log of a company for an event id through the event-id indexes", async () => {
+    const nodes = await plan(companyMessagesQuery(sql(), companyId, { field: "event", prefix: "evt_abc" }, new Date()), { perRowLookups: true });
+    expectIndexRead(nodes, "webhook_messages", ["webhook_messages_event_key", "webhook_messages_other_event_idx"]);
+  });
+
   // An id says nothing of its day, and the pages link to messages by id: every day's primary key is probed.
   it("finds a message by its id through each day's primary key", async () => {
     const nodes = await plan(messageQuery(sql(), companyId, "msg_x"), { perRowLookups: true });
@@ -327,10 +333,10 @@ describe("the delivery log's query plans (settings)", () => {
     expectIndexRead(nodes, "webhook_messages", ["webhook_messages_id_history_at_pk", "webhook_messages_chain_idx"]);
   });
 
-  it("charts a webhook's messages by hour through the log's index, reading the range once", async () => {
+  it("charts a webhook's tries by hour through the tries' index, reading the range once", async () => {
     for (const range of ["24h", "7d"] as const) {
       const nodes = await plan(deliveryChartQuery(sql(), companyId, rareWebhookId, range, new Date()));
-      expectIndexRead(nodes, "webhook_messages", ["webhook_messages_log_idx"]);
+      expectIndexRead(nodes, "webhook_attempts", ["webhook_attempts_webhook_idx"]);
       // Not read again for each hour of the range (the inner side of a nested loop over the hours).
       expect(nodes.map((node) => node["Node Type"])).not.toContain("Nested Loop");
     }

@@ -180,7 +180,7 @@ describeInBrowser("the delivery log in the browser", () => {
     await delivery.receiver.waitFor(received + 1);
     await setWebhookEnabled(test.ctx, companyId, webhookId, false);
     await reopen(page);
-    await rowsWith(page, cy.id).filter({ hasText: "Failed" }).nth(1).waitFor();
+    await rowsWith(page, cy.id).filter({ hasText: "Not sent" }).nth(1).waitFor();
     for (const index of [0, 1]) {
       await rowsWith(page, cy.id).nth(index).getByRole("button", { name: "Attempts" }).click();
       await dialog.getByText(webhookOffReason).waitFor();
