@@ -187,6 +187,8 @@ describeInBrowser("the delivery log in the browser", () => {
       expect(await dialog.innerText()).not.toContain("Not attempted yet");
       await screenshot(`turned-off-message-${index + 1}`);
       await page.keyboard.press("Escape");
+      // The open message is in the address: closing takes it out (reopening the page must not open it again).
+      await page.waitForURL((url) => !url.search.includes("message="));
     }
 
     await setWebhookEnabled(test.ctx, companyId, webhookId, true);

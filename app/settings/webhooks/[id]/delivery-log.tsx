@@ -203,13 +203,10 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
               <thead className="text-left text-slate-600 max-lg:sr-only">
                 <tr>
                   <th scope="col" className="py-2 pr-4 font-medium">
-                    Created
+                    Event time <span className="block text-xs font-normal text-slate-500">message created</span>
                   </th>
                   <th scope="col" className="py-2 pr-4 font-medium">
                     Event
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Event time
                   </th>
                   <th scope="col" className="py-2 pr-4 font-medium">
                     Event id
@@ -229,8 +226,14 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
                 {log.data.messages.map((message) => (
                   <tr key={message.id} data-testid="log-row" className="align-top max-lg:block max-lg:py-3">
                     <td className={cell}>
-                      <CardLabel>Created</CardLabel>
-                      <Time iso={message.createdAt} testId="created-at" />
+                      <CardLabel>Event time</CardLabel>
+                      {/* When the event happened, and below it when its message entered the log (the log's order). */}
+                      <span className="max-lg:text-right">
+                        {message.eventAt ? <Time iso={message.eventAt} testId="event-at" /> : <span title="The event is no longer kept">—</span>}
+                        <span className="block text-xs text-slate-500">
+                          created <Time iso={message.createdAt} testId="created-at" />
+                        </span>
+                      </span>
                     </td>
                     <td className={cell}>
                       <CardLabel>Event</CardLabel>
@@ -248,10 +251,6 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
                         )}
                         <ResendLinks message={message} onOpen={openMessage} />
                       </span>
-                    </td>
-                    <td className={cell}>
-                      <CardLabel>Event time</CardLabel>
-                      {message.eventAt ? <Time iso={message.eventAt} testId="event-at" /> : <span title="The event is no longer kept">—</span>}
                     </td>
                     <td className={cell}>
                       <CardLabel>Event id</CardLabel>
