@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, partitionedIdColumn, time } from "./columns";
 import type { EventType } from "./events";
 import { messageStatuses } from "./message-statuses";
@@ -40,11 +40,12 @@ export const webhookMessages = pgTable(
     eventSeq: bigint("event_seq", { mode: "bigint" }),
     isTest: boolean("is_test").notNull().default(false),
     /**
-     * A sample's made-up body, the exact JSON text to send (text, not jsonb,
-     * which would reorder its keys); real events are rendered with the latest
-     * data at every attempt.
+     * A sample's made-up body: the exact JSON text to send, held as a JSON
+     * string (jsonb would reorder an object's keys; `sample_body #>> '{}'`
+     * reads the text, and the object of a sample made before gives its own).
+     * Real events are rendered with the latest data at every attempt.
      */
-    sampleBody: text("sample_body"),
+    sampleBody: jsonb("sample_body").$type<string>(),
     status: text("status", { enum: messageStatuses }).notNull().default("pending"),
     attemptCount: integer("attempt_count").notNull().default(0),
     nextAttemptAt: time("next_attempt_at").notNull(),
@@ -77,8 +78,7 @@ export const webhookMessages = pgTable(
     index("webhook_messages_chain_idx")
       .on(table.webhookId, table.candidateId, table.eventTxId, table.eventSeq, table.seq)
       .where(sql`${table.status} = 'pending'`),
-    // The log's order: newest first, messages created together (a backfill) in the history's order, which is the order they were added in.
-    index("webhook_messages_log_idx").on(table.webhookId, table.createdAt, table.seq),
+    index("webhook_messages_log_idx").on(table.webhookId, table.createdAt, table.id),
     index("webhook_messages_ready_idx").on(table.nextAttemptAt, table.seq).where(sql`${table.status} = 'pending' and not ${table.held}`),
   ],
 );

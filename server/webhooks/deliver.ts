@@ -142,7 +142,7 @@ export function claimStatement(now: Date, options: ClaimOptions) {
       returning m.id, m.history_at, m.company_id, m.origin, m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body, m.next_attempt_at, m.seq
     )
     select m.id, to_char(m.history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as history_at,
-      m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body,
+      m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body #>> '{}' as sample_body,
       w.url, w.enabled, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at > ${leasedAt}::timestamptz as previous_secret_valid,
       case when m.sample_body is null and r.id is not null then ${sql.raw(eventJson())} end as body
     from claimed m

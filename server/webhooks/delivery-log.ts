@@ -82,7 +82,7 @@ export const likePrefix = (prefix: string) => `${likeLiteral(prefix)}%`;
 const eventTime = (sql: postgres.Sql) => sql`
   case m.origin
     when 'event' then m.history_at
-    when 'sample' then (m.sample_body::json ->> 'created_at')::timestamptz
+    when 'sample' then ((m.sample_body #>> '{}')::json ->> 'created_at')::timestamptz
     else (select e.created_at from events e where e.id = m.event_id and e.company_id = m.company_id)
   end`;
 
@@ -124,7 +124,13 @@ export function messageListQuery(sql: postgres.Sql, companyId: string, webhookId
       ${filters.search ? searchCondition(sql, filters.search) : sql``}
       ${filters.from ? sql`and m.created_at >= ${filters.from}` : sql``}
       ${filters.to ? sql`and m.created_at < ${filters.to}` : sql``}
-      ${filters.before ? sql`and (m.created_at, m.seq) < (${filters.before.createdAt}::timestamptz, ${filters.before.seq}::bigint)` : sql``}
+      ${
+        filters.before
+          ? // The first condition is the index's range (it holds creation, not seq); the second breaks the tie.
+            sql`and m.created_at <= ${filters.before.createdAt}::timestamptz
+              and (m.created_at, m.seq) < (${filters.before.createdAt}::timestamptz, ${filters.before.seq}::bigint)`
+          : sql``
+      }
     order by m.created_at desc, m.seq desc
     limit ${filters.limit + 1}`;
 }

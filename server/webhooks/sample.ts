@@ -2,7 +2,8 @@
  * The body of a sample message, of any event type: a made-up candidate who
  * answered the chosen interview's real questions, rendered by the same code
  * as real candidates and events, so its fields come in the order of a real
- * delivery's. It is kept as the JSON text to send (`sample_body`, text).
+ * delivery's. It is kept as the JSON text to send (`sample_body`, a JSON
+ * string in jsonb, which would reorder an object's keys).
  */
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
