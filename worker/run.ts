@@ -76,6 +76,8 @@ export type WorkerOptions = {
  */
 export async function startWorker(options: WorkerOptions): Promise<WorkerHandle> {
   const database = createDatabase(options.connectionString, { max: options.pools.database, asyncCommit: true, planOnce: true, limits: sessionLimits.worker });
+  // The dispatcher's statements are all short, so its pools have tighter limits: a connection the network cut halts deliveries for seconds only.
+  const deliveryDatabase = createDatabase(options.connectionString, { max: 4, asyncCommit: true, planOnce: true, limits: sessionLimits.deliveries });
   const client = createDeliveryClient(options.delivery);
   const deps: WorkerDeps = { ctx: createDomainContext(database.db), sql: database.sql, client, mailer: createMailer(), ...options.deps };
   let runner: Runner | null = null;
@@ -130,7 +132,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
   };
 
   await launch();
-  const dispatcher = startDispatcher(deps, options.deliveries);
+  const dispatcher = startDispatcher({ ...deps, ctx: { ...deps.ctx, db: deliveryDatabase.db }, sql: deliveryDatabase.sql }, options.deliveries);
   const gauges = databaseGauges(database.sql, { leaseSeconds: leaseMs() / 1000 });
   return {
     readiness: async () => {
@@ -145,7 +147,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       liveness?.stop();
       await Promise.all([dispatcher.stop(), runner?.stop().catch((error: unknown) => log.warn("the worker pool did not stop cleanly", { error }))]);
       await client.close();
-      await database.close();
+      await Promise.all([database.close(), deliveryDatabase.close()]);
     },
   };
 }
