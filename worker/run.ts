@@ -7,7 +7,7 @@
  */
 import { EventEmitter } from "node:events";
 import { Logger, parseCronItems, type Runner, run, type TaskList, type WorkerEvents } from "graphile-worker";
-import { createDatabase, sessionLimits } from "@/db/client";
+import { createDatabase, replyDeadlineMs, sessionLimits } from "@/db/client";
 import { createDomainContext } from "@/server/domain/context";
 import { taskNames } from "@/server/jobs/queue";
 import { log } from "@/server/log";
@@ -47,6 +47,21 @@ const logger = new Logger((scope) => (level, message, meta) => {
   else if (level === "warning") log.warn(message, fields);
   else log.debug(message, fields);
 });
+
+/**
+ * graphile-worker's own pool is node-postgres, which reads session limits and
+ * a client-side read deadline from the address: the worker's limits, so a
+ * job connection the network cut fails its query instead of waiting forever
+ * (db/client.ts says why, for our pools).
+ */
+function jobPoolAddress(connectionString: string) {
+  const address = new URL(connectionString);
+  const limits = sessionLimits.worker;
+  address.searchParams.set("statement_timeout", String(limits.statementMs));
+  address.searchParams.set("idle_in_transaction_session_timeout", String(limits.idleInTransactionMs));
+  address.searchParams.set("query_timeout", String(replyDeadlineMs(limits)));
+  return address.toString();
+}
 
 export type WorkerHandle = {
   stop: () => Promise<void>;
@@ -95,7 +110,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
     for (let attempt = 1; !stopping; attempt++) {
       try {
         runner = await run({
-          connectionString: options.connectionString,
+          connectionString: jobPoolAddress(options.connectionString),
           concurrency: options.concurrency,
           maxPoolSize: options.pools.jobs,
           taskList: taskList(deps),

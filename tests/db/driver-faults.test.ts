@@ -36,11 +36,11 @@ afterAll(() => proxy.close());
 /** Resets the next `count` connections that ask for the array types; later ones pass. */
 function resetArrayTypeReads(count: number) {
   let left = count;
-  proxy.resetWhen((chunk, direction) => {
-    if (left === 0 || direction !== "to-server" || !chunk.includes(arrayTypesQuery)) return false;
+  proxy.decide((chunk, direction) => {
+    if (left === 0 || direction !== "to-server" || !chunk.includes(arrayTypesQuery)) return "pass";
     left--;
     resets++;
-    return true;
+    return "reset";
   });
 }
 
@@ -51,7 +51,7 @@ afterAll(() => void process.off("unhandledRejection", onUnhandled));
 afterEach(() => {
   escaped.length = 0;
   resets = 0;
-  proxy.resetWhen(null);
+  proxy.decide(null);
 });
 
 it("fails only the waiting query when a new connection dies while the driver reads the array types", async () => {
