@@ -203,10 +203,10 @@ describe("listen", { timeout: 120_000 }, () => {
     expect(listen.lines.slice(3, 7).join("\n")).toMatch(
       new RegExp(
         [
-          `candidate\\.submitted +${refused} .* -> 200 \\(\\d+ ms\\)`,
-          `candidate\\.scored +${refused} .* -> 500 \\(\\d+ ms\\)`,
+          `\\d\\d:\\d\\d:\\d\\d  candidate\\.submitted +${refused} .* -> 200 \\(\\d+ ms\\)`,
+          `\\d\\d:\\d\\d:\\d\\d  candidate\\.scored +${refused} .* -> 500 \\(\\d+ ms\\)`,
           "    the receiver answered: receiver broken",
-          `candidate\\.scored +${refused} .* -> 500 \\(\\d+ ms, try 2\\)`,
+          `\\d\\d:\\d\\d:\\d\\d  candidate\\.scored +${refused} .* -> 500 \\(\\d+ ms, try 2\\)`,
         ].join("\n"),
       ),
     );
