@@ -159,6 +159,13 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
             </code>
             <CopyButton value={create.data.key} label="Copy key" />
           </div>
+          <p className="text-sm text-slate-700">
+            Next: the{" "}
+            <a href="/docs/quick-start" className="text-indigo-700 underline">
+              quick start
+            </a>{" "}
+            calls the API with this key, lists candidates with the TypeScript client and tests a webhook receiver on your machine.
+          </p>
           <div className="flex justify-end">
             <Button variant="primary" onClick={close}>
               I have copied it
