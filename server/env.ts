@@ -71,8 +71,8 @@ const schema = z.object({
   WORKER_HTTP_HOST: z.string().trim().min(1).default("127.0.0.1"),
   /** When set, /metrics answers only requests with `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
-  /** `debug` also logs every background job, /v1 request and webhook delivery. */
-  LOG_LEVEL: z.enum(["info", "debug"]).default("info"),
+  /** The least severe lines written: `error`, `warn`, `info`, or `debug`, which also logs every background job, /v1 request and webhook delivery. */
+  LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
 });
 
 export type Env = Readonly<
