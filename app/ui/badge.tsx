@@ -26,7 +26,13 @@ export function WebhookStateBadge({ state }: { state: WebhookState }) {
   return <Badge tone={tone}>{label}</Badge>;
 }
 
-const messageStates = { succeeded: ["green", "Delivered"], failed: ["red", "Failed"], pending: ["amber", "Waiting"] } as const;
+/** `retrying`: pending after a failed try, with the next one scheduled; not failed yet. */
+const messageStates = {
+  succeeded: ["green", "Delivered"],
+  failed: ["red", "Failed"],
+  pending: ["amber", "Waiting"],
+  retrying: ["amber", "Retrying"],
+} as const;
 
 export function MessageStatusBadge({ status }: { status: keyof typeof messageStates }) {
   const [tone, label] = messageStates[status];
