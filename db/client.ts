@@ -48,6 +48,10 @@ export type DatabaseOptions = {
  * while a reply is awaited (`replyDeadlineMs`): the server answers every
  * statement by then, so a connection that does not was cut by the network
  * without a FIN or RST (a dropped route, a stalled proxy) and is destroyed.
+ * One wait is outside the statement limit: a COMMIT's flush to disk (or to a
+ * synchronous standby). One that takes longer than the deadline is reported
+ * as failed although it may have committed, as with any connection lost at
+ * commit; the deadline is seconds past a limit no commit of ours comes near.
  */
 export type SessionLimits = { statementMs: number; idleInTransactionMs: number };
 
@@ -58,15 +62,18 @@ export function replyDeadlineMs(limits: SessionLimits): number | null {
   return limits.statementMs > 0 ? limits.statementMs + replyGraceMs : null;
 }
 
-/**
- * TCP keepalive from this many seconds of silence, on every connection: a
- * peer gone without a word is found by the kernel's probes (Node sends them
- * a second apart and gives up after ten), also on idle and LISTEN
- * connections, which await no reply.
- */
-const keepAliveSeconds = 10;
-/** A server that accepts the connection but does not finish the startup in this time is given up on (postgres.js waits 30 s). */
-const connectTimeoutSeconds = 10;
+/** For every connection to the database, graphile-worker's pool's too (worker/run.ts). */
+export const connectionLiveness = {
+  /**
+   * TCP keepalive from this many seconds of silence: a peer gone without a
+   * word is found by the kernel's probes (Node sends them a second apart and
+   * gives up after ten), also on idle and LISTEN connections, which await
+   * no reply.
+   */
+  keepAliveSeconds: 10,
+  /** A server that accepts the connection but does not finish the startup in this time is given up on (postgres.js waits 30 s). */
+  connectTimeoutSeconds: 10,
+};
 
 /** The limits of each caller's pools, and why (README, "Running at scale"). */
 export const sessionLimits = {
@@ -85,11 +92,11 @@ export const sessionLimits = {
    */
   worker: { statementMs: 60_000, idleInTransactionMs: 30_000 },
   /**
-   * The dispatcher's own pools: its claims, recordings and the chains' next
-   * messages are statements of milliseconds, so a connection cut by the
-   * network halts deliveries for seconds, not for the jobs' minute.
+   * The dispatcher's claims (worker/dispatcher.ts): one statement of
+   * milliseconds that skips locked rows, so a connection the network cut
+   * halts claiming for seconds, not for the jobs' minute.
    */
-  deliveries: { statementMs: 5_000, idleInTransactionMs: 5_000 },
+  claims: { statementMs: 5_000, idleInTransactionMs: 5_000 },
   /**
    * The operator's commands: a bulk import's batch is one COPY per table and
    * waits for the batch before it (the company's history lock), which at
@@ -121,13 +128,14 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
         }
       : {}),
   };
-  const replyDeadline = options.limits ? replyDeadlineMs(options.limits) : null;
+  // An operator's own statement_timeout in the address replaces ours, and with it what the deadline rests on.
+  const replyDeadline = options.limits && !/[?&]statement_timeout=/.test(url) ? replyDeadlineMs(options.limits) : null;
   const driverOptions = {
     max: options.max ?? 10,
     onnotice: () => {},
     connection,
-    keep_alive: keepAliveSeconds,
-    connect_timeout: connectTimeoutSeconds,
+    keep_alive: connectionLiveness.keepAliveSeconds,
+    connect_timeout: connectionLiveness.connectTimeoutSeconds,
     // An option our patch adds to postgres.js (patches/), hence unknown to its types: see SessionLimits.
     ...(replyDeadline ? { reply_timeout: replyDeadline / 1000 } : {}),
   };

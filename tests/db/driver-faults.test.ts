@@ -73,7 +73,7 @@ it("fails only the waiting query when a new connection dies while the driver rea
 });
 
 describe("a connection the network cuts without a word (no FIN, no RST)", () => {
-  const limits = { statementMs: 1_000, idleInTransactionMs: 1_000 };
+  const limits = { statementMs: 2_000, idleInTransactionMs: 2_000 };
   const deadline = replyDeadlineMs(limits)!;
   const backendPid = async (database: ReturnType<typeof createDatabase>) =>
     (await database.sql<Array<{ pid: number }>>`select pg_backend_pid() as pid`)[0]!.pid;
@@ -82,7 +82,7 @@ describe("a connection the network cuts without a word (no FIN, no RST)", () => 
     const database = createDatabase(proxy.url, { max: 1, limits });
     try {
       const before = await backendPid(database);
-      expect(proxy.blackholeOne(() => 0)).toBe(true);
+      expect(proxy.blackholeOne((count) => count - 1)).toBe(true); // the newest: this pool's one connection
       const started = performance.now();
       // A caller that tries again the moment its query fails reaches the dying
       // connection before it closes: that query must fail too, not wait forever.
@@ -94,7 +94,7 @@ describe("a connection the network cuts without a word (no FIN, no RST)", () => 
       const waited = performance.now() - started;
       expect(waiting).toMatchObject({ code: "REPLY_TIMEOUT" });
       expect(waited).toBeGreaterThanOrEqual(deadline - 100);
-      expect(waited).toBeLessThan(deadline + 2_000);
+      expect(waited).toBeLessThan(deadline + 5_000);
       expect(await retried).toMatchObject({ code: "CONNECTION_CLOSED" });
       expect(await backendPid(database)).not.toBe(before);
     } finally {
@@ -106,7 +106,7 @@ describe("a connection the network cuts without a word (no FIN, no RST)", () => 
     const database = createDatabase(proxy.url, { max: 1, limits });
     try {
       const before = await backendPid(database);
-      await database.sql`select pg_sleep(0.9)`;
+      await database.sql`select pg_sleep(1.5)`;
       await new Promise((resolve) => setTimeout(resolve, deadline + 500)); // idle: no reply awaited
       expect(await backendPid(database)).toBe(before);
     } finally {

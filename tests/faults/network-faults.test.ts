@@ -79,14 +79,14 @@ for (let run = 1; run <= runs; run++) {
 
     const done: string[] = [];
     const within = (ms: number, fault: Promise<void>) => Promise.race([fault.then(() => true), sleep(ms).then(() => false)]);
-    // A recording's outcomes carry attempt ids; a claim's reply carries message ids.
+    // A recording's outcomes carry attempt ids; only a claim's reply carries the webhooks' addresses.
     const recording = (chunk: Buffer, direction: Direction) => direction === "to-server" && chunk.includes('"attempt_id"');
-    const claimReply = (chunk: Buffer, direction: Direction) => direction === "to-client" && chunk.includes("msg_");
+    const claimReply = (chunk: Buffer, direction: Direction) => direction === "to-client" && chunk.includes(own.receiver.url("/a/"));
     const cuts = [
       { name: "a recording reset as its outcomes were sent", fate: "reset", matches: recording },
       { name: "a claim reset as its reply came back", fate: "reset", matches: claimReply },
-      { name: "the dispatcher's connection blackholed as a claim's reply came back", fate: "blackhole", matches: claimReply },
-      { name: "the dispatcher's connection blackholed as a recording was sent", fate: "blackhole", matches: recording },
+      { name: "a claim's connection blackholed as its reply came back", fate: "blackhole", matches: claimReply },
+      { name: "a recording's connection blackholed as it was sent", fate: "blackhole", matches: recording },
     ] as const;
     for (const cut of cuts) {
       await sleep(faults.int(1_000, 3_000));
