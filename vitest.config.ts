@@ -5,7 +5,10 @@ import { configDefaults, defineConfig } from "vitest/config";
 const faultRuns = process.env.TEST_SUITE === "faults";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  // The repository's own code and tests use the client's sources; plain Node outside it gets the compiled package (its exports).
+  resolve: {
+    alias: { "@interview-api/client": path.resolve(import.meta.dirname, "clients/typescript/src/index.ts"), "@": path.resolve(import.meta.dirname) },
+  },
   test: {
     include: faultRuns ? ["tests/faults/**/*.test.ts"] : ["tests/**/*.test.ts"],
     exclude: faultRuns ? configDefaults.exclude : [...configDefaults.exclude, "tests/faults/**"],

@@ -43,8 +43,37 @@ export type DatabaseOptions = {
  * company's history and webhooks until it ends, and PostgreSQL ends it by
  * closing the session (the pool opens another). A statement that runs or
  * waits on a lock for longer than its pool ever needs is cancelled.
+ *
+ * The statement limit also bounds how long a connection may stay silent
+ * while a reply is awaited (`replyDeadlineMs`): the server answers every
+ * statement by then, so a connection that does not was cut by the network
+ * without a FIN or RST (a dropped route, a stalled proxy) and is destroyed.
+ * One wait is outside the statement limit: a COMMIT's flush to disk (or to a
+ * synchronous standby). One that takes longer than the deadline is reported
+ * as failed although it may have committed, as with any connection lost at
+ * commit; the deadline is seconds past a limit no commit of ours comes near.
  */
 export type SessionLimits = { statementMs: number; idleInTransactionMs: number };
+
+/** How long past its statement limit a pool waits for a reply before it takes the connection for dead. */
+const replyGraceMs = 5_000;
+
+export function replyDeadlineMs(limits: SessionLimits): number | null {
+  return limits.statementMs > 0 ? limits.statementMs + replyGraceMs : null;
+}
+
+/** For every connection to the database, graphile-worker's pool's too (worker/run.ts). */
+export const connectionLiveness = {
+  /**
+   * TCP keepalive from this many seconds of silence: a peer gone without a
+   * word is found by the kernel's probes (Node sends them a second apart and
+   * gives up after ten), also on idle and LISTEN connections, which await
+   * no reply.
+   */
+  keepAliveSeconds: 10,
+  /** A server that accepts the connection but does not finish the startup in this time is given up on (postgres.js waits 30 s). */
+  connectTimeoutSeconds: 10,
+};
 
 /** The limits of each caller's pools, and why (README, "Running at scale"). */
 export const sessionLimits = {
@@ -62,6 +91,12 @@ export const sessionLimits = {
    * the network (deliveries hold none during HTTP).
    */
   worker: { statementMs: 60_000, idleInTransactionMs: 30_000 },
+  /**
+   * The dispatcher's claims (worker/dispatcher.ts): one statement of
+   * milliseconds that skips locked rows, so a connection the network cut
+   * halts claiming for seconds, not for the jobs' minute.
+   */
+  claims: { statementMs: 5_000, idleInTransactionMs: 5_000 },
   /**
    * The operator's commands: a bulk import's batch is one COPY per table and
    * waits for the batch before it (the company's history lock), which at
@@ -93,7 +128,18 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
         }
       : {}),
   };
-  const open = () => postgres(url, { max: options.max ?? 10, onnotice: () => {}, connection });
+  // An operator's own statement_timeout in the address replaces ours, and with it what the deadline rests on.
+  const replyDeadline = options.limits && !/[?&]statement_timeout=/.test(url) ? replyDeadlineMs(options.limits) : null;
+  const driverOptions = {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    connection,
+    keep_alive: connectionLiveness.keepAliveSeconds,
+    connect_timeout: connectionLiveness.connectTimeoutSeconds,
+    // An option our patch adds to postgres.js (patches/), hence unknown to its types: see SessionLimits.
+    ...(replyDeadline ? { reply_timeout: replyDeadline / 1000 } : {}),
+  };
+  const open = () => postgres(url, driverOptions);
   const writer = open();
   const sql = open();
   const db = drizzle(writer, { schema, casing: "snake_case" });

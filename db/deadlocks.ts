@@ -7,9 +7,10 @@
  */
 const deadlockDetected = "40P01";
 
-const isDeadlock = (error: unknown): boolean => {
+/** Whether PostgreSQL failed `error` with SQLSTATE `code`, however drizzle wrapped it (in `cause`). */
+export const hasSqlState = (error: unknown, code: string): boolean => {
   for (let current = error as { code?: string; cause?: unknown } | undefined, depth = 0; current && depth < 4; depth++) {
-    if (current.code === deadlockDetected) return true;
+    if (current.code === code) return true;
     current = current.cause as typeof current;
   }
   return false;
@@ -20,7 +21,7 @@ export async function retryOnDeadlock<T>(transaction: () => Promise<T>, tries = 
     try {
       return await transaction();
     } catch (error) {
-      if (attempt >= tries || !isDeadlock(error)) throw error;
+      if (attempt >= tries || !hasSqlState(error, deadlockDetected)) throw error;
     }
   }
 }

@@ -66,13 +66,17 @@ const schema = z.object({
   DEMO_RECEIVER_PORT: integer(54330),
   SMTP_URL: optionalText,
   EMAIL_FROM: z.string().default("Interview API <no-reply@localhost>"),
-  /** The worker's own HTTP listener (/metrics, /healthz, /readyz); 0 takes any free port (logged at start). */
-  WORKER_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /**
+   * The worker's own HTTP listener (/metrics, /healthz, /readyz); 0 takes any
+   * free port (logged at start). Unset: 3001, except that `npm run dev` takes
+   * any free port when 3001 is taken (server/runtime/worker-listener.ts).
+   */
+  WORKER_HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   WORKER_HTTP_HOST: z.string().trim().min(1).default("127.0.0.1"),
   /** When set, /metrics answers only requests with `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
-  /** `debug` also logs every background job, /v1 request and webhook delivery. */
-  LOG_LEVEL: z.enum(["info", "debug"]).default("info"),
+  /** The least severe lines written: `error`, `warn`, `info`, or `debug`, which also logs every background job, /v1 request and webhook delivery. */
+  LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
 });
 
 export type Env = Readonly<

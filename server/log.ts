@@ -14,7 +14,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { env } from "@/server/env";
 
-type Level = "debug" | "info" | "warn" | "error";
+type Level = typeof env.LOG_LEVEL;
+/** Most severe first: a line is written when its level is at or above LOG_LEVEL's. */
+const severity: Record<Level, number> = { error: 0, warn: 1, info: 2, debug: 3 };
 type Fields = Record<string, unknown>;
 
 // Next.js may bundle this module more than once in one process; the fields of
@@ -44,6 +46,7 @@ export function maskSecrets(text: string): string {
 }
 
 function write(level: Level, message: string, fields: Fields = {}) {
+  if (severity[level] > severity[env.LOG_LEVEL]) return;
   const line = { level, time: new Date().toISOString(), message, ...context.getStore(), ...fields };
   process.stderr.write(`${maskSecrets(JSON.stringify(line, errorReplacer))}\n`);
 }
@@ -56,9 +59,7 @@ function errorReplacer(_key: string, value: unknown) {
 }
 
 export const log = {
-  debug: (message: string, fields?: Fields) => {
-    if (env.LOG_LEVEL === "debug") write("debug", message, fields);
-  },
+  debug: (message: string, fields?: Fields) => write("debug", message, fields),
   info: (message: string, fields?: Fields) => write("info", message, fields),
   warn: (message: string, fields?: Fields) => write("warn", message, fields),
   error: (message: string, fields?: Fields) => write("error", message, fields),

@@ -17,6 +17,7 @@
  * 5. `stop()` claims nothing more and waits until everything in flight is
  *    sent and recorded (or, with the database gone, given up on).
  */
+import type { Executor } from "@/db/client";
 import { log, withLogFields } from "@/server/log";
 import { type Attempted, attemptDelivery, type ClaimedMessage, claimDue, recordOutcomes } from "@/server/webhooks/deliver";
 import type { DeliveryDeps } from "@/server/webhooks/deps";
@@ -25,11 +26,19 @@ import { deliveryLogFields, reportDeliveries } from "./delivery-report";
 
 export type DispatcherOptions = { slots: number; perWebhook: number; pollMs?: number };
 
+/**
+ * `claims`: where claims run, a pool whose tight limits (`sessionLimits.deliveries`)
+ * replace a connection the network cut within seconds; the claim is one short
+ * statement that skips locked rows. Recordings run on `ctx.db`: they wait on
+ * the chains' row locks and may fail a disabled webhook's waiting messages.
+ */
+export type DispatcherDeps = DeliveryDeps & { claims: Executor };
+
 export type Dispatcher = { stop: () => Promise<void>; running: () => boolean };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function startDispatcher(deps: DeliveryDeps, options: DispatcherOptions): Dispatcher {
+export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions): Dispatcher {
   const pollMs = options.pollMs ?? 1_000;
   let stopping = false;
   /** Requests in flight, in all and per webhook. */
@@ -72,7 +81,7 @@ export function startDispatcher(deps: DeliveryDeps, options: DispatcherOptions):
     const room = new Map([...inFlight].map(([webhookId, count]) => [webhookId, options.perWebhook - count]));
     let claimed: ClaimedMessage[];
     try {
-      claimed = await claimDue(deps.ctx.db, deps.ctx.clock.now(), { limit, room, perWebhook: options.perWebhook });
+      claimed = await claimDue(deps.claims, deps.ctx.clock.now(), { limit, room, perWebhook: options.perWebhook });
     } catch (error) {
       log.warn("claiming webhook messages failed; trying again", { error });
       schedulePoll(pollMs);

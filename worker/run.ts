@@ -7,7 +7,8 @@
  */
 import { EventEmitter } from "node:events";
 import { Logger, parseCronItems, type Runner, run, type TaskList, type WorkerEvents } from "graphile-worker";
-import { createDatabase, sessionLimits } from "@/db/client";
+import pg from "pg";
+import { connectionLiveness, createDatabase, sessionLimits } from "@/db/client";
 import { createDomainContext } from "@/server/domain/context";
 import { taskNames } from "@/server/jobs/queue";
 import { log } from "@/server/log";
@@ -48,6 +49,28 @@ const logger = new Logger((scope) => (level, message, meta) => {
   else log.debug(message, fields);
 });
 
+/**
+ * graphile-worker's pool (node-postgres), made here so that its connections
+ * get what our own pools' get (db/client.ts): TCP keepalive, the connect
+ * timeout and the worker's session limits (DATABASE_URL's parameters win
+ * over these, as for our pools). No reply deadline: node-postgres keeps a
+ * connection whose `query_timeout` fired in use, so every later query on it
+ * would fail as well. A job connection the network cut holds its job until
+ * TCP gives up on it; deliveries never wait on this pool.
+ */
+function createJobPool(connectionString: string, max: number) {
+  return new pg.Pool({
+    connectionString,
+    max,
+    application_name: "interview-api",
+    keepAlive: true,
+    keepAliveInitialDelayMillis: connectionLiveness.keepAliveSeconds * 1000,
+    connectionTimeoutMillis: connectionLiveness.connectTimeoutSeconds * 1000,
+    statement_timeout: sessionLimits.worker.statementMs,
+    idle_in_transaction_session_timeout: sessionLimits.worker.idleInTransactionMs,
+  });
+}
+
 export type WorkerHandle = {
   stop: () => Promise<void>;
   /** Ready while the job pool and the dispatcher run and the database answers, fully migrated. */
@@ -76,6 +99,8 @@ export type WorkerOptions = {
  */
 export async function startWorker(options: WorkerOptions): Promise<WorkerHandle> {
   const database = createDatabase(options.connectionString, { max: options.pools.database, asyncCommit: true, planOnce: true, limits: sessionLimits.worker });
+  // The dispatcher's claims run on their own connections with tight limits: one the network cut halts claiming for seconds only.
+  const claimDatabase = createDatabase(options.connectionString, { max: 1, asyncCommit: true, planOnce: true, limits: sessionLimits.claims });
   const client = createDeliveryClient(options.delivery);
   const deps: WorkerDeps = { ctx: createDomainContext(database.db), sql: database.sql, client, mailer: createMailer(), ...options.deps };
   let runner: Runner | null = null;
@@ -89,13 +114,20 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
     liveness = keepAlive(database.sql, workerPool.id);
   });
 
+  let jobPool: pg.Pool | null = null;
+  const endJobPool = () => {
+    const ended = jobPool;
+    jobPool = null;
+    return ended?.end().catch((error: unknown) => log.warn("the job pool did not end cleanly", { error }));
+  };
+
   const launch = async (): Promise<void> => {
     for (let attempt = 1; !stopping; attempt++) {
       try {
+        jobPool = createJobPool(options.connectionString, options.pools.jobs);
         runner = await run({
-          connectionString: options.connectionString,
+          pgPool: jobPool,
           concurrency: options.concurrency,
-          maxPoolSize: options.pools.jobs,
           taskList: taskList(deps),
           logger,
           noHandleSignals: true,
@@ -116,6 +148,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
         );
         return;
       } catch (error) {
+        void endJobPool();
         if (attempt === 1) log.warn("the worker cannot start yet; retrying", { error });
         await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 500 * attempt)));
       }
@@ -126,11 +159,12 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
     if (stopping || runner !== ended) return;
     log.warn("the worker pool stopped; starting a new one", { reason });
     runner = null;
+    void endJobPool();
     setTimeout(() => void launch(), 1_000);
   };
 
   await launch();
-  const dispatcher = startDispatcher(deps, options.deliveries);
+  const dispatcher = startDispatcher({ ...deps, claims: claimDatabase.db }, options.deliveries);
   const gauges = databaseGauges(database.sql, { leaseSeconds: leaseMs() / 1000 });
   return {
     readiness: async () => {
@@ -144,8 +178,9 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       stopping = true;
       liveness?.stop();
       await Promise.all([dispatcher.stop(), runner?.stop().catch((error: unknown) => log.warn("the worker pool did not stop cleanly", { error }))]);
+      await endJobPool();
       await client.close();
-      await database.close();
+      await Promise.all([database.close(), claimDatabase.close()]);
     },
   };
 }

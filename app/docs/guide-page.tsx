@@ -14,7 +14,7 @@ export function GuidePage({ href, children }: { href: (typeof guides)[number]["h
   const next = guides[index + 1];
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <article className="leading-7 text-slate-800 [&_a]:text-indigo-700 [&_a]:underline [&_h2]:mt-10 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-slate-900 [&_h3]:mt-6 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-4 [&_table]:mt-4 [&_table]:w-full [&_table]:text-left [&_table]:text-sm [&_td]:border-t [&_td]:border-slate-200 [&_td]:py-2 [&_td]:pr-4 [&_td]:align-top [&_th]:py-2 [&_th]:pr-4 [&_th]:font-semibold [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6 [&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-slate-200 [&_:not(pre)>code]:px-1 [&_:not(pre)>code]:py-0.5 [&_:not(pre)>code]:text-[0.9em]">
+      <article className="leading-7 text-slate-800 [&_a]:text-indigo-700 [&_a]:underline [&_h2]:mt-10 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-slate-900 [&_h3]:mt-6 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-4 [&_table]:w-full [&_table]:text-left [&_table]:text-sm [&_td]:border-t [&_td]:border-slate-200 [&_td]:py-2 [&_td]:pr-4 [&_td]:align-top [&_th]:py-2 [&_th]:pr-4 [&_th]:font-semibold [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6 [&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-slate-200 [&_:not(pre)>code]:px-1 [&_:not(pre)>code]:py-0.5 [&_:not(pre)>code]:text-[0.9em]">
         <h1 className="text-3xl font-semibold tracking-tight text-slate-900">{guide.title}</h1>
         {children}
       </article>
@@ -44,5 +44,19 @@ export function CodeBlock({ title, code }: { title: string; code: string }) {
         <code>{code}</code>
       </pre>
     </figure>
+  );
+}
+
+/**
+ * A table in a box of its own that scrolls sideways when the table is wider
+ * than the page (a phone), so the page itself never does. The box can take
+ * focus, so a keyboard can scroll it too; `label` names it for screen readers.
+ */
+export function GuideTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to be scrolled without a mouse
+    <section aria-label={label} tabIndex={0} className="mt-4 overflow-x-auto">
+      <table>{children}</table>
+    </section>
   );
 }

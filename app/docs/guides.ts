@@ -1,5 +1,6 @@
 /** The guides, in reading order: the navigation and each guide's "next" link follow it. */
 export const guides = [
+  { href: "/docs/quick-start", title: "Quick start", summary: "A key, a first call, the TypeScript client, listen, then a webhook." },
   { href: "/docs/authentication", title: "Authentication and keys", summary: "Create a key, send it, revoke it." },
   { href: "/docs/pagination", title: "Pagination and cursors", summary: "Read every interview and candidate, page by page." },
   { href: "/docs/event-history", title: "The event history", summary: "Catch up on every change with GET /v1/events and a stored cursor." },

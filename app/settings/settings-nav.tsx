@@ -28,6 +28,10 @@ export function SettingsNav({ role }: { role: UserRole }) {
             </Link>
           );
         })}
+      {/* A full page load: the docs have their own layout and Content-Security-Policy (proxy.ts). */}
+      <a href="/docs" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-200">
+        API docs
+      </a>
     </nav>
   );
 }

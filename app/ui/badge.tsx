@@ -30,7 +30,13 @@ export function WebhookStateBadge({ state }: { state: WebhookState }) {
   return <Badge tone={tone}>{label}</Badge>;
 }
 
-const messageStates = { succeeded: ["green", "Delivered"], failed: ["red", "Failed"], pending: ["amber", "Waiting"] } as const;
+/** `retrying`: pending after a failed try, with the next one scheduled; not failed yet. */
+const messageStates = {
+  succeeded: ["green", "Delivered"],
+  failed: ["red", "Failed"],
+  pending: ["amber", "Waiting"],
+  retrying: ["amber", "Retrying"],
+} as const;
 
 /**
  * A message's state. One that ended on our side without a try (the webhook

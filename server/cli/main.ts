@@ -5,7 +5,7 @@
  * on stdout, before any database starts; standalone commands (`listen`) start none.
  */
 import { parseArgs } from "node:util";
-import { ApiError, ListenError } from "@interview-api/client";
+import { ApiError, explainApiError, ListenError } from "@interview-api/client";
 import { DomainError } from "@/server/domain/errors";
 import { type Command, type Flags, type Output, UsageError } from "./arguments";
 import { commands } from "./commands";
@@ -83,7 +83,7 @@ function described(error: unknown): { kind: string; message: string; expected: b
   if (error instanceof UsageError) return { kind: "usage", message: `${error.message}\nusage: ${usage(name!, command)}`, expected: true };
   if (error instanceof DomainError) return { kind: error.code, message: error.message, expected: true };
   if (error instanceof ListenError) return { kind: error.code, message: error.message, expected: true };
-  if (error instanceof ApiError) return { kind: error.error, message: `${error.message} (HTTP ${error.status}, trace ${error.trace_id})`, expected: true };
+  if (error instanceof ApiError) return { kind: error.error, message: explainApiError(error), expected: true };
   return { kind: "internal", message: (error as Error).message, expected: false };
 }
 

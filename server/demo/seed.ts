@@ -18,6 +18,13 @@ import { simulate } from "./simulate";
 export const demoAdminEmail = "admin@example.com";
 export const demoMemberEmail = "member@example.com";
 
+/** What the demo webhook is, for whoever finds it in the list. */
+const demoWebhookText = {
+  name: "Demo receiver (npm run dev)",
+  description:
+    "A small HTTPS receiver that npm run dev runs on this machine. It turns away about one message in eight on its first try, so the retries have something to show.",
+};
+
 export type SeedResult =
   | { created: false; company_id: string }
   | {
@@ -55,7 +62,7 @@ export async function seedDemo(ctx: DomainContext, options: { webhook?: DemoWebh
     const { id: adminId } = await createUser(scoped, { companyId, email: admin.email, name: "Priya Shah", role: "admin", password: admin.password });
     await createUser(scoped, { companyId, email: member.email, name: "Tom Becker", role: "member", password: member.password });
     const { key } = await createApiKey(scoped, { companyId, name: "Demo key", createdByUserId: adminId });
-    if (options.webhook) await createWebhook(scoped, companyId, { url: options.webhook.url }, options.webhook.addresses);
+    if (options.webhook) await createWebhook(scoped, companyId, { url: options.webhook.url, ...demoWebhookText }, options.webhook.addresses);
     const now = ctx.clock.now();
     await simulate(scoped, { companyId, interviews: 4, candidates: 60, seed: 20261121, now });
     if (options.webhook?.deliveries) await deliverHistory({ ...options.webhook.deliveries, ctx: scoped }, companyId, now);

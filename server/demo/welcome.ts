@@ -26,7 +26,9 @@ export async function printDemoWelcome(databaseUrl: string, options: { webhook?:
           `  Demo API key:    ${result.api_key}`,
           `  Try it:          curl -H "Authorization: Bearer ${result.api_key}" ${env.APP_URL}/v1/me`,
         ]
-      : [`Demo company ${result.company_id} is already set up (its sign-ins were printed on the first start). Settings: ${env.APP_URL}/settings`];
+      : [
+          `Demo company ${result.company_id} is already set up (its sign-ins were printed on the first start; lost them? see "Lost the demo sign-ins?" in the README). Settings: ${env.APP_URL}/settings`,
+        ];
     console.log(["", ...lines, ""].join("\n"));
   } finally {
     await client?.close();

@@ -2,6 +2,7 @@
  * Download links: signed (server/security/download-tokens.ts), valid for 15
  * minutes, usable without the API key.
  */
+import { extname } from "node:path";
 import type postgres from "postgres";
 import type { RecordingStatus } from "@/db/schema";
 import { type DownloadTarget, signDownloadToken } from "@/server/security/download-tokens";
@@ -58,11 +59,28 @@ export async function findDocument(sql: postgres.Sql, companyId: string, fileId:
   };
 }
 
-/** What a valid link serves: the stored bytes and how to describe them. */
+/**
+ * What a valid link serves: the stored bytes and how to describe them. A
+ * recording is named after its candidate (`Ada Lovelace recording cand_….wav`):
+ * recorders upload every one under the same few names, which would overwrite
+ * each other in a downloads folder.
+ */
 export async function findDownloadable(sql: postgres.Sql, target: DownloadTarget) {
-  const [row] = await sql<Array<{ file_name: string; content_type: string | null; storage_key: string; suspended: boolean }>>`
-    select f.file_name, f.content_type, f.storage_key, co.suspended_at is not null as suspended
-    from files f join companies co on co.id = f.company_id
+  const [row] = await sql<
+    Array<{
+      file_name: string;
+      kind: string;
+      candidate_id: string;
+      candidate_name: string;
+      content_type: string | null;
+      storage_key: string;
+      suspended: boolean;
+    }>
+  >`
+    select f.file_name, f.kind, c.id as candidate_id, c.name as candidate_name, f.content_type, f.storage_key, co.suspended_at is not null as suspended
+    from files f join companies co on co.id = f.company_id join candidates c on c.id = f.candidate_id
     where f.id = ${target.fileId} and f.company_id = ${target.companyId} and f.deleted_at is null`;
-  return row ?? null;
+  if (!row) return null;
+  const downloadName = row.kind === "recording" ? `${row.candidate_name} recording ${row.candidate_id}${extname(row.file_name)}` : row.file_name;
+  return { content_type: row.content_type, storage_key: row.storage_key, suspended: row.suspended, download_name: downloadName };
 }

@@ -31,14 +31,12 @@ surviveDeadConnections();
 const { prepareDatabase } = await import("./prepare");
 
 // The worker's /healthz, /readyz and /metrics answer from the start, while the database is prepared.
-const { startWorkerHttp } = await import("@/worker/http-server");
+const { startWorkerListener } = await import("./worker-listener");
 const workerHttp =
   mode === "web"
     ? null
-    : await startWorkerHttp(env.WORKER_HTTP_HOST, env.WORKER_HTTP_PORT).catch((error: Error) => {
-        console.error(
-          `The worker's HTTP listener cannot start on ${env.WORKER_HTTP_HOST}:${env.WORKER_HTTP_PORT} (${error.message}): set WORKER_HTTP_PORT to a free port, or 0 for any.`,
-        );
+    : await startWorkerListener(env, mode).catch((error: Error) => {
+        console.error(error.message);
         process.exit(1);
       });
 if (workerHttp) log.info("worker endpoints listening", { url: workerHttp.url, endpoints: ["/healthz", "/readyz", "/metrics"] });

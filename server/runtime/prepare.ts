@@ -1,6 +1,7 @@
 import path from "node:path";
-import { migrateDatabase } from "@/db/migrate";
+import { migrateDatabase, migrationLockTimeoutMs } from "@/db/migrate";
 import type { Env } from "@/server/env";
+import { log } from "@/server/log";
 import { type RunningDatabase, startEmbeddedPostgres } from "./database";
 
 /**
@@ -16,7 +17,9 @@ export async function prepareDatabase(env: Env): Promise<RunningDatabase> {
         database: "interviews",
       });
   try {
-    await migrateDatabase(running.url);
+    await migrateDatabase(running.url, {
+      onLockWait: (wait) => log.warn("migrations gave up a lock wait and will try again", { ...wait, lockTimeoutMs: migrationLockTimeoutMs }),
+    });
   } catch (error) {
     await running.stop();
     throw error;

@@ -21,6 +21,9 @@
  *   anything cookie-authenticated added later. The API (/v1, /downloads)
  *   takes keys, not cookies, and answers those methods with 405 anyway.
  *
+ * - A route's `Content-Length`, which Next.js drops, is put back from the
+ *   header the route named it in (server/runtime/body-length.ts).
+ *
  * Every answer, whoever writes it, carries the security headers
  * (server/security/security-headers.ts), set here before Next.js sees the
  * request; the Content-Security-Policy goes on the request too, for Next.js
@@ -32,6 +35,7 @@ import { createServer, type IncomingMessage, maxHeaderSize, type ServerResponse,
 import type { Duplex } from "node:stream";
 import { parseArgs } from "node:util";
 import { errorAnswerHeaders, errorEnvelope, newTraceId, readOnlyApiMessage } from "@/server/api/http/error-envelope";
+import { bodyLengthHeader } from "@/server/runtime/body-length";
 import { isFromThisSite } from "@/server/security/same-site";
 import { contentSecurityPolicy, nonPagePolicy, securityHeaders } from "@/server/security/security-headers";
 
@@ -150,8 +154,22 @@ function secure(request: IncomingMessage, response: ServerResponse) {
   delete request.headers["content-security-policy-report-only"];
 }
 
+/** Turns a route's body length back into `Content-Length` when the head is written (Node writes it through `writeHead`, also implicitly). */
+function keepBodyLength(response: ServerResponse) {
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+    const length = this.getHeader(bodyLengthHeader);
+    if (length !== undefined) {
+      this.removeHeader(bodyLengthHeader);
+      this.setHeader("Content-Length", length);
+    }
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+}
+
 const server = createServer((request: IncomingMessage, response: ServerResponse) => {
   secure(request, response);
+  keepBodyLength(response);
   if (!routeMethods.has(request.method ?? "")) return send(response, methodNotAllowed(request.url));
   if (changingMethods.has(request.method!) && !apiPath.test(request.url ?? "") && !isFromThisSite(request.headers, appOrigin)) {
     return send(response, crossSiteRequest());

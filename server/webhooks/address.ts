@@ -7,6 +7,8 @@
 
 export type AddressCheck = { ok: true; url: string } | { ok: false; problem: string };
 
+export const maxAddressLength = 2000;
+
 const localSuffixes = [".localhost", ".local", ".internal", ".localdomain", ".home.arpa"];
 
 /** `host:port` as WEBHOOK_ALLOW_TARGETS lists it, with the scheme's default port. */
@@ -31,7 +33,7 @@ export function checkWebhookAddress(raw: string, allowTargets: readonly string[]
   if (url.protocol !== "https:") return { ok: false, problem: "must start with https://" };
   if (url.username || url.password) return { ok: false, problem: "must not contain a user name or password" };
   if (url.hash) return { ok: false, problem: "must not contain a #fragment" };
-  if (raw.length > 2000) return { ok: false, problem: "is longer than 2,000 characters" };
+  if (raw.length > maxAddressLength) return { ok: false, problem: `is longer than ${maxAddressLength.toLocaleString("en")} characters` };
   const host = hostnameOf(url);
   if (!allowTargets.includes(targetOf(url))) {
     if (isIpLiteral(host)) return { ok: false, problem: "must use a host name, not an IP address" };

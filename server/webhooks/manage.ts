@@ -70,6 +70,12 @@ async function assertInterviewsOwned(db: Executor, companyId: string, interviewI
   if (missing.length > 0) throw invalidInput(`No interview with id ${missing.join(", ")}.`);
 }
 
+/** How many webhooks the company has, against the limit of `maxWebhooksPerCompany`. */
+export async function countWebhooks(db: Executor, companyId: string) {
+  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(webhooks).where(eq(webhooks.companyId, companyId))) as [{ total: number }];
+  return total;
+}
+
 async function findWebhook(db: Executor, companyId: string, webhookId: string) {
   const [webhook] = await db
     .select()
@@ -92,8 +98,7 @@ export async function createWebhook(ctx: DomainContext, companyId: string, input
     // The company row lock makes concurrent creations count one after another.
     const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
     if (!company) throw notFound("company", companyId);
-    const [{ total }] = (await tx.select({ total: sql<number>`count(*)::int` }).from(webhooks).where(eq(webhooks.companyId, companyId))) as [{ total: number }];
-    if (total >= maxWebhooksPerCompany) {
+    if ((await countWebhooks(tx, companyId)) >= maxWebhooksPerCompany) {
       throw new DomainError("conflict", `A company can have at most ${maxWebhooksPerCompany} webhooks.`);
     }
     await assertInterviewsOwned(tx, companyId, settings.interviewIds);

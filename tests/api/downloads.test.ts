@@ -2,12 +2,14 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { files } from "@/db/schema";
-import { createApiKey, setCompanySuspended } from "@/server/domain/accounts";
+import { createApiKey, createUser, setCompanySuspended } from "@/server/domain/accounts";
 import { deleteRecording, loseRecording, saveScore, startAiInterview, storeRecording } from "@/server/domain/ai-interview";
 import { submitAttempt } from "@/server/domain/attempts";
+import { readDownloadToken } from "@/server/security/download-tokens";
 import { seal } from "@/server/security/signing";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, score, startCandidate } from "../support/fixtures";
+import { signInOverHttp } from "../support/http-sign-in";
 import { callApi, useTestServer } from "../support/server";
 
 const test = useTestDatabase();
@@ -21,7 +23,10 @@ beforeAll(async () => {
   companyId = await makeCompany(test.ctx, "Media");
   key = (await createApiKey(test.ctx, { companyId, name: "k" })).key;
   interview = await makeInterview(test.ctx, companyId);
+  await createUser(test.ctx, { companyId, email: "ada@media.example", name: "Ada Admin", role: "admin", password });
 });
+
+const password = "correct horse battery staple";
 
 async function candidateWithRecording(outcome: "ready" | "failed" | "none" | "processing" | "deleted") {
   const candidate = await startCandidate(test.ctx, interview.id, { email: `${outcome}-${Math.random()}@example.com` });
@@ -73,19 +78,36 @@ describe("GET /candidates/{id}/recording", () => {
 
 describe("download links", () => {
   let url: string;
+  let candidateId: string;
   beforeAll(async () => {
-    const id = await candidateWithRecording("ready");
-    url = (await get(`/v1/candidates/${id}/recording`)).body.data.recording.download_url;
+    candidateId = await candidateWithRecording("ready");
+    url = (await get(`/v1/candidates/${candidateId}/recording`)).body.data.recording.download_url;
   });
 
-  it("serve the file without a key, uncached, as an attachment", async () => {
+  it("serve the file without a key, uncached, as an attachment of its length", async () => {
     const response = await fetch(url);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("audio/wav");
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("accept-ranges")).toBe("bytes");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="Interview _ Ada.wav"; filename*=UTF-8''Interview%20%E2%80%93%20Ada.wav`);
+    expect(response.headers.get("content-length")).toBe(String(bytes.length));
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="Ada Lovelace recording ${candidateId}.wav"; filename*=UTF-8''Ada%20Lovelace%20recording%20${candidateId}.wav`,
+    );
     expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes);
+  });
+
+  it("name each candidate's recording apart, and documents by the name they were uploaded with", async () => {
+    const other = await candidateWithRecording("ready");
+    const otherUrl = (await get(`/v1/candidates/${other}/recording`)).body.data.recording.download_url;
+    const names = await Promise.all([url, otherUrl].map(async (link) => (await fetch(link)).headers.get("content-disposition")));
+    expect(names[0]).not.toBe(names[1]);
+    expect(names[1]).toContain(`recording ${other}.wav`);
+    const [document] = (await get(`/v1/candidates/${other}`)).body.data.candidate.documents;
+    const file = (await get(`/v1/files/${document.id}`)).body.data.file;
+    const served = await fetch(file.download_url);
+    expect(served.headers.get("content-disposition")).toBe(`attachment; filename="cv.pdf"; filename*=UTF-8''cv.pdf`);
+    expect(served.headers.get("content-length")).toBe("8");
   });
 
   it("honour byte ranges so a player can seek", async () => {
@@ -164,5 +186,58 @@ describe("GET /files/{id}", () => {
     const recordingFile = (await test.ctx.db.select().from(files).where(eq(files.candidateId, id))).find((f) => f.kind === "recording")!;
     expect((await get(`/v1/files/${recordingFile.id}`)).status).toBe(404);
     expect((await get("/v1/files/file_nope")).status).toBe(404);
+  });
+});
+
+/**
+ * The candidate page stays open for as long as someone reads it: its links
+ * must not carry a download token signed when the page was shown (15 minutes
+ * later the token would be refused, issue 27). Each link is signed when it is
+ * followed instead.
+ */
+describe("the candidate page's download links", () => {
+  let cookie: string;
+  let candidateId: string;
+  let links: string[];
+  beforeAll(async () => {
+    cookie = await signInOverHttp(server, "ada@media.example", password);
+    candidateId = await candidateWithRecording("ready");
+    const page = await (await fetch(`${server.baseUrl}/candidates/${candidateId}`, { headers: { Cookie: cookie } })).text();
+    links = [...page.matchAll(/(?:href|src)="([^"]+)"/g)]
+      .map((match) => match[1]!.replaceAll("&amp;", "&"))
+      .filter((link) => /download|recording|document/.test(link));
+  });
+
+  it("hold no download token, so they do not expire while the page is open", async () => {
+    expect(links.length).toBeGreaterThanOrEqual(3);
+    for (const link of links) expect(link).not.toContain("/downloads/");
+  });
+
+  it("lead, when followed, to a download link signed then, valid for 15 minutes from the click", async () => {
+    for (const link of new Set(links)) {
+      const clickedAt = Date.now();
+      const followed = await fetch(new URL(link, server.baseUrl), { headers: { Cookie: cookie }, redirect: "manual" });
+      expect(followed.status, link).toBe(303);
+      expect(followed.headers.get("cache-control")).toBe("no-store");
+      const location = followed.headers.get("location")!;
+      const token = location.split("/downloads/")[1]!;
+      expect(readDownloadToken(token, new Date(clickedAt + 14 * 60_000))).toMatchObject({ companyId });
+      expect(readDownloadToken(token, new Date(Date.now() + 15 * 60_000))).toBe("expired");
+      const file = await fetch(location);
+      expect(file.status).toBe(200);
+      expect(Number(file.headers.get("content-length"))).toBe((await file.arrayBuffer()).byteLength);
+    }
+  });
+
+  it("send a visitor without a session to sign in, and back", async () => {
+    const followed = await fetch(new URL(links[0]!, server.baseUrl), { redirect: "manual" });
+    expect(followed.status).toBe(307);
+    expect(followed.headers.get("location")).toContain(`/sign-in?callbackUrl=${encodeURIComponent(links[0]!)}`);
+  });
+
+  it("say so in plain words when the file is gone", async () => {
+    const response = await fetch(`${server.baseUrl}/candidates/${candidateId}/documents/file_unknown`, { headers: { Cookie: cookie } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toMatch(/no longer available/);
   });
 });

@@ -3,6 +3,7 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { eventTypes } from "@/db/schema";
 import { createApiKey, setCompanyRateLimits, setCompanySuspended } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
@@ -105,9 +106,45 @@ describe("the OpenAPI document", () => {
     expect(JSON.stringify(document)).not.toContain('"additionalProperties":false');
     for (const [path, _item] of Object.entries(document.paths)) {
       const envelope = responseFor(path, 200).content["application/json"].schema as { properties: Record<string, unknown>; required: string[] };
-      expect(envelope.properties.message, path).toEqual({ type: "string" });
+      expect(envelope.properties.message, path).toEqual({ type: "string", description: expect.any(String) });
       expect(envelope.required, path).toEqual(["success", "data", "timestamp", "trace_id"]);
     }
+  });
+});
+
+describe("what the reference and generated clients show", () => {
+  /** Every schema node of the document with the path that reaches it, components, inline response schemas and webhooks alike. */
+  function* schemaNodes(node: unknown, where: string): Generator<[string, Record<string, unknown>]> {
+    if (typeof node !== "object" || node === null) return;
+    yield [where, node as Record<string, unknown>];
+    for (const [key, child] of Object.entries(node)) yield* schemaNodes(child, `${where}/${key}`);
+  }
+
+  it("describes every property of every schema", () => {
+    const undescribed: string[] = [];
+    let properties = 0;
+    for (const [where, node] of schemaNodes(document, "#")) {
+      // A schema's `properties`, not a property that happens to be called so.
+      if (where.endsWith("/properties") || typeof node.properties !== "object" || node.properties === null) continue;
+      for (const [name, property] of Object.entries(node.properties as Record<string, { description?: string }>)) {
+        properties++;
+        if (!property.description?.trim()) undescribed.push(`${where}/properties/${name}`);
+      }
+    }
+    expect(properties).toBeGreaterThan(150);
+    expect(undescribed).toEqual([]);
+  });
+
+  it("publishes neither zod's date-time regex nor JavaScript's safe-integer range as bounds", () => {
+    const zodPatterns = [z.iso.datetime(), z.iso.datetime({ offset: true })].map((schema) => z.toJSONSchema(schema).pattern);
+    expect(zodPatterns.every((pattern) => typeof pattern === "string" && pattern.length > 100)).toBe(true);
+    const noisy = [...schemaNodes(document, "#")]
+      .filter(([, node]) => zodPatterns.includes(node.pattern as string) || Math.abs(Number(node.minimum ?? node.maximum)) === Number.MAX_SAFE_INTEGER)
+      .map(([where]) => where);
+    expect(noisy).toEqual([]);
+    expect(JSON.stringify(document)).not.toContain(String(Number.MAX_SAFE_INTEGER));
+    // The bounds the API really has stay: a score is 0 to 100.
+    expect(document.components.schemas!.Result.properties.score).toMatchObject({ anyOf: [{ type: "integer", minimum: 0, maximum: 100 }, { type: "null" }] });
   });
 });
 

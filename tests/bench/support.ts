@@ -13,7 +13,7 @@ import { startEmbeddedPostgres } from "@/server/runtime/database";
 import { webServerArguments } from "@/server/runtime/web-server-command";
 import { freePort } from "../support/ports";
 
-export type BenchDatabase = Awaited<ReturnType<typeof benchDatabase>>;
+export type BenchDatabase = { url: string; directory: string | undefined; stop: () => Promise<void> };
 
 /**
  * The bench's database: on the server at DATABASE_URL (a stock one, say), a
@@ -21,43 +21,66 @@ export type BenchDatabase = Awaited<ReturnType<typeof benchDatabase>>;
  * otherwise an embedded server of its own. Statements are counted where the
  * server loads `pg_stat_statements` (`shared_preload_libraries`).
  */
-export async function benchDatabase() {
+export async function benchDatabase(): Promise<BenchDatabase> {
   if (process.env.DATABASE_URL) return benchDatabaseOn(process.env.DATABASE_URL);
-  const folder = mkdtempSync(path.join(tmpdir(), "interview-api-bench-"));
+  const server = await embeddedBenchServer();
+  await migrateDatabase(server.url);
+  return server;
+}
+
+/**
+ * An embedded server of the bench's own, its database named "bench", in
+ * `folder` when given (kept after the run, with what was stored there, for
+ * the next run), otherwise in a temporary folder removed at the end.
+ */
+export async function embeddedBenchServer(folder?: string): Promise<BenchDatabase> {
+  const parent = folder ?? mkdtempSync(path.join(tmpdir(), "interview-api-bench-"));
   const running = await startEmbeddedPostgres({
-    directory: path.join(folder, "postgres"),
+    directory: path.join(parent, "postgres"),
     port: await freePort(),
     database: "bench",
     // Counts every top-level statement, so the bench can report statements per request.
     settings: { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track_planning": "on" },
   });
-  await migrateDatabase(running.url);
   return {
     url: running.url,
     /** The embedded server's data folder. */
-    directory: path.join(folder, "postgres"),
+    directory: path.join(parent, "postgres"),
     stop: async () => {
       await running.stop();
-      rmSync(folder, { recursive: true, force: true });
+      if (!folder) rmSync(parent, { recursive: true, force: true });
     },
   };
 }
 
-async function benchDatabaseOn(serverUrl: string) {
+/**
+ * A database of the bench's own on the server at `serverUrl`, dropped by
+ * `stop`: migrated (`through` a migration, or all), or a copy of `template`
+ * as it is.
+ */
+export async function benchDatabaseOn(serverUrl: string, options: { through?: string; template?: string } = {}) {
   const name = `bench_${randomBytes(4).toString("hex")}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  await migrateDatabase(url.toString());
+  // FILE_COPY copies the template's files at disk speed, where the default strategy writes every page to the WAL too.
+  await admin.unsafe(options.template ? `create database ${name} template ${options.template} strategy file_copy` : `create database ${name}`);
+  const url = databaseUrl(serverUrl, name);
+  if (!options.template) await migrateDatabase(url, { through: options.through });
   return {
-    url: url.toString(),
+    url,
+    name,
     directory: undefined,
     stop: async () => {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
   };
+}
+
+/** The address of database `name` on the server at `serverUrl`. */
+export function databaseUrl(serverUrl: string, name: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /**

@@ -9,6 +9,8 @@ import { beforeAll, expect, it } from "vitest";
 import { createUser } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
 import { fanOutCompany } from "@/server/webhooks/fan-out";
+import { createWebhook } from "@/server/webhooks/manage";
+import { maxWebhooksPerCompany } from "@/server/webhooks/settings-schema";
 import { type BrowserSession, describeInBrowser, expectText, reopen, useBrowser } from "../support/browser";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, eventsOf, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
@@ -138,6 +140,9 @@ describeInBrowser("webhook management", () => {
     await dialog.getByRole("button", { name: "Stop signing with the previous secret" }).click();
     await page.getByRole("button", { name: "Stop signing with the previous secret now" }).waitFor({ state: "detached" });
     expect(await page.getByText(/The previous secret keeps signing too/).count()).toBe(0);
+    await expect(page.getByRole("status").filter({ hasText: "previous secret" }).innerText()).resolves.toBe(
+      "The previous secret stopped signing: messages now carry one signature, made with the new secret.",
+    );
     await screenshot("previous-secret-stopped");
 
     const before = delivery.receiver.received.length;
@@ -155,10 +160,12 @@ describeInBrowser("webhook management", () => {
     await page.goto(webhookUrl);
     delivery.receiver.answer(() => ({ status: 500, body: "down for maintenance" }));
     await sendSample(session);
-    await page
-      .getByTestId("message-outcome")
-      .getByText(/Attempt 1 failed/)
-      .waitFor();
+    const outcome = page.getByTestId("message-outcome");
+    await outcome.getByText(/Attempt 1 failed/).waitFor();
+    // A failed try that will be retried is not a failed message.
+    await expect(outcome.innerText()).resolves.toMatch(/^Retrying — next try at .+\. Attempt 1 failed: Answered with an error status \(HTTP 500\)\./);
+    expect(await outcome.getByText("Failed", { exact: true }).count()).toBe(0);
+    await screenshot("sample-retrying");
     await reopen(page);
     await page.getByText("Retrying", { exact: true }).waitFor();
     await expect(health(session).innerText()).resolves.toMatch(
@@ -223,6 +230,8 @@ describeInBrowser("webhook management", () => {
     await page.getByRole("button", { name: "Delete" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete webhook" }).click();
     await page.waitForURL(/\/settings\/webhooks$/);
+    await expect(page.getByRole("status").filter({ hasText: "deleted" }).innerText()).resolves.toContain("Webhook “Typo hook” deleted.");
+    await screenshot("webhook-deleted-notice");
     await page.goto(typoUrl);
     await expectText(page, "This webhook was deleted, or never existed");
     expect(await page.getByRole("button", { name: "Try again" }).count()).toBe(0);
@@ -261,6 +270,27 @@ describeInBrowser("webhook management", () => {
     ] as const) {
       expect((await session.trpc(procedure, input, kind)).status, procedure).toBe(403);
     }
+    await session.close();
+  });
+
+  it("the new-webhook page says how many of the 10 webhooks are used before the form is filled, and that the limit is reached instead of the form", async () => {
+    const fullCompanyId = await makeCompany(test.ctx, "Full Ltd");
+    await createUser(test.ctx, { companyId: fullCompanyId, email: "ada@full.example", name: "Ada Admin", role: "admin", password });
+    const addWebhook = (n: number) => createWebhook(test.ctx, fullCompanyId, { url: `https://hooks.example.com/${n}` }, { allowTargets: [] });
+    for (let n = 1; n < maxWebhooksPerCompany; n++) await addWebhook(n);
+    const session = await open();
+    const { page, screenshot, signIn } = session;
+    await signIn("ada@full.example", password);
+    await page.goto("/settings/webhooks/new");
+    await expectText(page, `9 of ${maxWebhooksPerCompany} webhooks used: this is the last one your company can add.`);
+    await page.getByLabel("Address").waitFor();
+    await screenshot("new-webhook-last-one");
+
+    await addWebhook(maxWebhooksPerCompany);
+    await page.goto("/settings/webhooks/new");
+    await expectText(page, `Your company has all ${maxWebhooksPerCompany} of its webhooks. Delete one to add another.`);
+    expect(await page.getByLabel("Address").count()).toBe(0);
+    await screenshot("new-webhook-limit-reached");
     await session.close();
   });
 });

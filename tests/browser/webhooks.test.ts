@@ -86,10 +86,12 @@ describeInBrowser("webhooks in the browser", () => {
 
     delivery.receiver.answer(() => ({ status: 500, body: "receiver is down" }));
     await firstRow.getByRole("button", { name: "Resend" }).click();
-    await page
-      .getByTestId("message-outcome")
-      .getByText(/Attempt 1 failed: Answered with an error status \(HTTP 500\)/)
-      .waitFor();
+    // The sample's outcome stays on the page beside the resend's.
+    const resendOutcome = page.getByTestId("message-outcome").filter({ hasText: /Attempt 1 failed: Answered with an error status \(HTTP 500\)/ });
+    await resendOutcome.waitFor();
+    // The message is retried, so it has not failed.
+    await expect(resendOutcome.innerText()).resolves.toMatch(/^Retrying — next try at .+\./);
+    expect(await resendOutcome.getByText("Failed", { exact: true }).count()).toBe(0);
     await delivery.receiver.waitFor(2);
     await screenshot("resend-failed");
 

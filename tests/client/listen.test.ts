@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/server/domain/accounts";
 import { useTestDatabase } from "../support/database";
 import { makeCompany, makeInterview, submitCandidate } from "../support/fixtures";
+import { freePort } from "../support/ports";
 import { useTestServer } from "../support/server";
 
 const test = useTestDatabase();
@@ -25,14 +26,16 @@ const threeTypes = ["candidate.submitted", "candidate.scored", "candidate.ready"
 
 type Forwarded = { headers: IncomingHttpHeaders; body: string };
 const forwarded: Forwarded[] = [];
-let answer: (request: Forwarded) => number = () => 200;
+let answer: (request: Forwarded) => number | { status: number; body: string } = () => 200;
 const receiver = createServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on("data", (chunk: Buffer) => chunks.push(chunk));
   request.on("end", () => {
     const entry = { headers: request.headers, body: Buffer.concat(chunks).toString("utf8") };
     forwarded.push(entry);
-    response.writeHead(answer(entry)).end("ok");
+    const given = answer(entry);
+    const { status, body } = typeof given === "number" ? { status: given, body: "ok" } : given;
+    response.writeHead(status, { "Content-Type": "application/json" }).end(body);
   });
 });
 let forwardTo: string;
@@ -138,26 +141,37 @@ describe("listen", { timeout: 120_000 }, () => {
     });
 
     expect((await listen.stop()).stderr).toBe("");
-    expect(JSON.parse(listen.lines.at(-1)!)).toEqual({ events: 3, accepted: 3, failed: 0 });
+    expect(JSON.parse(listen.lines.at(-1)!)).toEqual({ events: 3, accepted: 3, failed: 0, failed_tries: 0 });
     expect(readdirSync(stateDir).sort()).toEqual([expect.stringMatching(/--ivk_\w{6}\.cursor$/), expect.stringMatching(/--ivk_\w{6}\.secret$/)]);
     expect(readdirSync(stateDir).join()).not.toContain(apiKey);
   });
 
-  it("resumes after a restart (here from the package's own bin) with the same secret, and reports what the receiver refused", async () => {
+  it("resumes after a restart (here from the package's own bin) with the same secret, shows what the receiver refused and tries it again", async () => {
     forwarded.length = 0;
     const whileStopped = (await submitCandidate(test.ctx, interview, { email: "stopped@acme.example" })).id;
-    answer = (request) => (request.headers["service-event-type"] === "candidate.scored" ? 500 : 202);
+    const refusal = JSON.stringify({ errors: [{ field: "candidate.result", message: "must not be null" }] });
+    answer = (request) =>
+      request.headers["service-event-type"] === "candidate.scored" && request.headers["service-delivery-attempt"] === "1"
+        ? { status: 422, body: `${refusal}\n` }
+        : 202;
     const listen = startListen(packageBin, ["--json"]);
-    const lines = (await listen.waitForLines(4)).map((line) => JSON.parse(line));
+    const lines = (await listen.waitForLines(5)).map((line) => JSON.parse(line));
     expect(lines[0]).toMatchObject({ from: "saved", secret });
-    expect(lines.slice(1).map((line) => [line.type, line.candidate_id, line.status, line.accepted])).toEqual([
-      ["candidate.submitted", whileStopped, 202, true],
-      ["candidate.scored", whileStopped, 500, false],
-      ["candidate.ready", whileStopped, 202, true],
+    expect(lines.slice(1).map((line) => [line.type, line.candidate_id, line.attempt, line.status, line.accepted, line.answer])).toEqual([
+      ["candidate.submitted", whileStopped, 1, 202, true, null],
+      ["candidate.scored", whileStopped, 1, 422, false, refusal],
+      ["candidate.scored", whileStopped, 2, 202, true, null],
+      ["candidate.ready", whileStopped, 1, 202, true, null],
+    ]);
+    expect(forwarded.map(({ headers }) => [headers["service-event-type"], headers["service-delivery-attempt"]])).toEqual([
+      ["candidate.submitted", "1"],
+      ["candidate.scored", "1"],
+      ["candidate.scored", "2"],
+      ["candidate.ready", "1"],
     ]);
     for (const { body, headers } of forwarded) expect(verifyWebhook(body, headers, secret).candidate.id).toBe(whileStopped);
     expect((await listen.stop()).code).toBe(0);
-    expect(JSON.parse(listen.lines.at(-1)!)).toEqual({ events: 3, accepted: 2, failed: 1 });
+    expect(JSON.parse(listen.lines.at(-1)!)).toEqual({ events: 3, accepted: 3, failed: 0, failed_tries: 1 });
     answer = () => 200;
   });
 
@@ -175,7 +189,60 @@ describe("listen", { timeout: 120_000 }, () => {
       expect(line).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d  candidate\\.ready +${candidates[index]}  evt_\\w+  -> 200 \\(\\d+ ms\\)$`));
     });
     await listen.stop();
-    expect(listen.lines.at(-1)).toBe("Stopped after 3 event(s): 3 accepted, 0 not.");
+    expect(listen.lines.at(-1)).toBe("Stopped after 3 event(s): 3 accepted, 0 not; 0 refused tries.");
+  });
+
+  it("never moves its position past an event it could not forward: a restart starts again from it", async () => {
+    forwarded.length = 0;
+    answer = (request) => (request.headers["service-event-type"] === "candidate.scored" ? { status: 500, body: "receiver broken" } : 200);
+    const listen = startListen(cli, []);
+    await listen.waitForLines(3);
+    const refused = (await submitCandidate(test.ctx, interview, { email: "refused@acme.example" })).id;
+    // The first try and, a second later, the second; the ready event waits behind them.
+    await listen.waitForLines(3 + 4);
+    expect(listen.lines.slice(3, 7).join("\n")).toMatch(
+      new RegExp(
+        [
+          `\\d\\d:\\d\\d:\\d\\d  candidate\\.submitted +${refused} .* -> 200 \\(\\d+ ms\\)`,
+          `\\d\\d:\\d\\d:\\d\\d  candidate\\.scored +${refused} .* -> 500 \\(\\d+ ms\\)`,
+          "    the receiver answered: receiver broken",
+          `\\d\\d:\\d\\d:\\d\\d  candidate\\.scored +${refused} .* -> 500 \\(\\d+ ms, try 2\\)`,
+        ].join("\n"),
+      ),
+    );
+    await listen.stop();
+    expect(forwarded.map(({ headers }) => headers["service-event-type"])).not.toContain("candidate.ready");
+    expect(listen.lines.at(-1)).toMatch(/^Stopped after 2 event\(s\): 1 accepted, 1 not \(the next run starts again from it\); [2-9] refused tries\.$/);
+
+    forwarded.length = 0;
+    answer = () => 200;
+    const again = startListen(cli, ["--json"]);
+    const lines = (await again.waitForLines(3)).map((line) => JSON.parse(line));
+    expect(lines[0]).toMatchObject({ from: "saved" });
+    // Its page comes again whole: the event accepted before the refused one is sent once more (at least once).
+    expect(lines.slice(1).map((line) => [line.type, line.candidate_id, line.status])).toEqual([
+      ["candidate.submitted", refused, 200],
+      ["candidate.scored", refused, 200],
+    ]);
+    await again.waitForLines(4);
+    expect(JSON.parse(again.lines[3]!)).toMatchObject({ type: "candidate.ready", candidate_id: refused, status: 200 });
+    await again.stop();
+  });
+
+  it("warns at the start when nothing accepts connections at --forward-to, and goes on", async () => {
+    const closedPort = await freePort();
+    const listen = startListen(cli, ["--json", "--forward-to", `http://127.0.0.1:${closedPort}/hook`]);
+    const [start] = await listen.waitForLines(1);
+    expect(JSON.parse(start!)).toMatchObject({ forward_to: `http://127.0.0.1:${closedPort}/hook`, from: "saved" });
+    await expect.poll(() => listen.stderr(), { timeout: 10_000 }).toContain("forward_to_unreachable");
+    const warning = JSON.parse(listen.stderr().trim().split("\n").at(-1)!);
+    expect(warning).toEqual({
+      warning: {
+        code: "forward_to_unreachable",
+        message: expect.stringMatching(new RegExp(`^Nothing accepts connections at http://127\\.0\\.0\\.1:${closedPort}/hook \\(ECONNREFUSED\\)`)),
+      },
+    });
+    await listen.stop();
   });
 
   it("stops at once with the API's refusal or a usage error", async () => {
@@ -187,7 +254,10 @@ describe("listen", { timeout: 120_000 }, () => {
 
     const wrongType = startListen(packageBin, ["--events", "candidate.hired"]);
     expect(await wrongType.exited).toBe(1);
-    expect(wrongType.stderr()).toMatch(/^error: .*HTTP 422/m);
+    // The API's problems, not only its status.
+    expect(wrongType.stderr()).toMatch(
+      /^error: The query is not valid\.\n {2}type: has an unknown value "candidate\.hired"; use candidate\.submitted, .*\n\(HTTP 422, trace \S+\)$/m,
+    );
 
     const usage = spawn("npm", [...cli.slice(1), "listen", "--api-url", `${server.baseUrl}/v1`, "--json"], { stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";

@@ -8,47 +8,41 @@
  *
  * The fault is forced, not waited for: a loopback proxy in front of the test
  * database resets the connection the moment the driver sends that statement.
+ *
+ * A connection whose packets the network drops (no FIN, no RST) must not
+ * hold its query forever: the pools' reply deadline (db/client.ts, added to
+ * postgres.js by our patch) fails the query and replaces the connection, and
+ * never cuts a slow statement or an idle connection. A query sent to a
+ * connection between its error and its close failed then too (the patch's
+ * other part): before, it waited forever.
  */
-import { connect, createServer, type Server, type Socket } from "node:net";
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { createDatabase } from "@/db/client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase, replyDeadlineMs } from "@/db/client";
 import { useTestDatabase } from "../support/database";
+import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 
 const test = useTestDatabase();
 const arrayTypesQuery = "from pg_catalog.pg_type";
 
-let proxy: Server;
-let proxyUrl: string;
+let proxy: TcpProxy;
 let resets = 0;
-/** How many connections the proxy resets when they ask for the array types; later ones pass. */
-let resetsLeft = 0;
 
 beforeAll(async () => {
-  const target = new URL(test.url);
-  proxy = createServer((client: Socket) => {
-    const server = connect(Number(target.port), target.hostname);
-    client.on("data", (chunk: Buffer) => {
-      if (resetsLeft > 0 && chunk.includes(arrayTypesQuery)) {
-        resetsLeft--;
-        resets++;
-        server.destroy();
-        client.resetAndDestroy();
-        return;
-      }
-      server.write(chunk);
-    });
-    server.on("data", (chunk) => client.write(chunk));
-    for (const socket of [client, server]) socket.on("error", () => {});
-    client.on("close", () => server.destroy());
-    server.on("close", () => client.destroy());
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-  const url = new URL(test.url);
-  url.port = String((proxy.address() as { port: number }).port);
-  proxyUrl = url.toString();
+  proxy = await startTcpProxy(test.url);
 });
 
-afterAll(() => new Promise((resolve) => proxy.close(resolve)));
+afterAll(() => proxy.close());
+
+/** Resets the next `count` connections that ask for the array types; later ones pass. */
+function resetArrayTypeReads(count: number) {
+  let left = count;
+  proxy.decide((chunk, direction) => {
+    if (left === 0 || direction !== "to-server" || !chunk.includes(arrayTypesQuery)) return "pass";
+    left--;
+    resets++;
+    return "reset";
+  });
+}
 
 const escaped: unknown[] = [];
 const onUnhandled = (reason: unknown) => escaped.push(reason);
@@ -57,12 +51,13 @@ afterAll(() => void process.off("unhandledRejection", onUnhandled));
 afterEach(() => {
   escaped.length = 0;
   resets = 0;
+  proxy.decide(null);
 });
 
 it("fails only the waiting query when a new connection dies while the driver reads the array types", async () => {
-  const database = createDatabase(proxyUrl, { max: 1 });
+  const database = createDatabase(proxy.url, { max: 1 });
   try {
-    resetsLeft = 1;
+    resetArrayTypeReads(1);
     const first = await database.sql`select 1 as one`.catch((error: unknown) => error);
     // Whatever escaped the driver is reported on a later turn of the event loop.
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -75,4 +70,47 @@ it("fails only the waiting query when a new connection dies while the driver rea
   } finally {
     await database.close();
   }
+});
+
+describe("a connection the network cuts without a word (no FIN, no RST)", () => {
+  const limits = { statementMs: 2_000, idleInTransactionMs: 2_000 };
+  const deadline = replyDeadlineMs(limits)!;
+  const backendPid = async (database: ReturnType<typeof createDatabase>) =>
+    (await database.sql<Array<{ pid: number }>>`select pg_backend_pid() as pid`)[0]!.pid;
+
+  it("fails the query waiting on it once its reply is overdue, and the pool opens a new connection", async () => {
+    const database = createDatabase(proxy.url, { max: 1, limits });
+    try {
+      const before = await backendPid(database);
+      expect(proxy.blackholeOne((count) => count - 1)).toBe(true); // the newest: this pool's one connection
+      const started = performance.now();
+      // A caller that tries again the moment its query fails reaches the dying
+      // connection before it closes: that query must fail too, not wait forever.
+      let retried: Promise<unknown> = Promise.resolve();
+      const waiting = await database.sql`select 1`.catch((error: unknown) => {
+        retried = database.sql`select 1`.catch((retryError: unknown) => retryError);
+        return error;
+      });
+      const waited = performance.now() - started;
+      expect(waiting).toMatchObject({ code: "REPLY_TIMEOUT" });
+      expect(waited).toBeGreaterThanOrEqual(deadline - 100);
+      expect(waited).toBeLessThan(deadline + 5_000);
+      expect(await retried).toMatchObject({ code: "CONNECTION_CLOSED" });
+      expect(await backendPid(database)).not.toBe(before);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("lets a statement run up to its limit, and a connection stay idle for longer than the deadline", async () => {
+    const database = createDatabase(proxy.url, { max: 1, limits });
+    try {
+      const before = await backendPid(database);
+      await database.sql`select pg_sleep(1.5)`;
+      await new Promise((resolve) => setTimeout(resolve, deadline + 500)); // idle: no reply awaited
+      expect(await backendPid(database)).toBe(before);
+    } finally {
+      await database.close();
+    }
+  }, 30_000);
 });

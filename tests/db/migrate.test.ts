@@ -6,7 +6,7 @@
  */
 import postgres from "postgres";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { migrateDatabase } from "@/db/migrate";
+import { type MigrationLockWait, migrateDatabase } from "@/db/migrate";
 import journal from "@/db/migrations/meta/_journal.json";
 
 const admin = () => postgres(inject("serverUrl"), { max: 1, onnotice: () => {} });
@@ -77,4 +77,49 @@ describe("migrating", () => {
     const idleTwice = looks.flatMap((look, index) => look.idle.filter((pid) => index > 0 && looks[index - 1]!.idle.includes(pid)));
     expect(idleTwice).toEqual([]);
   });
+
+  // A statement waiting for an ACCESS EXCLUSIVE lock queues every later reader of the table behind it: a migration
+  // stuck behind a long transaction would stop the API with it, for as long as that transaction stays open.
+  it("gives up a lock it cannot get within its lock timeout and tries again, so the table's readers are never held behind it", async () => {
+    const url = await emptyDatabase("waits");
+    await migrateDatabase(url, { through: "0015_honest_function_estimates" });
+    const holder = postgres(url, { max: 1, onnotice: () => {} });
+    // The reader gives up after 3 s, so that without the lock timeout it fails rather than waits for the holder forever.
+    const reader = postgres(url, { max: 1, onnotice: () => {}, connection: { statement_timeout: 3000 } });
+    const lockWaits: MigrationLockWait[] = [];
+    let migrated = false;
+    let migrating: Promise<void> | undefined;
+    try {
+      // A transaction that read the table 0016 alters, left open: it holds an ACCESS SHARE lock on it until it ends.
+      const held = await holder.reserve();
+      await held`begin`;
+      await held`select count(*) from emails`;
+      const [{ pid }] = await held<[{ pid: number }]>`select pg_backend_pid() as pid`;
+      migrating = migrateDatabase(url, { onLockWait: (wait) => lockWaits.push(wait) }).then(() => {
+        migrated = true;
+      });
+      const readerWaits: number[] = [];
+      for (const until = Date.now() + 4000; Date.now() < until; ) {
+        const started = Date.now();
+        await reader`select count(*) from emails`.catch(() => {});
+        readerWaits.push(Date.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(Math.max(...readerWaits)).toBeLessThan(1000);
+      expect(migrated).toBe(false);
+      expect(lockWaits.length).toBeGreaterThanOrEqual(2);
+      expect(lockWaits[0]!.blockers.join("\n")).toContain(`pid ${pid} `);
+
+      await held`commit`;
+      held.release();
+      await migrating;
+      const [column] = await reader`select 1 from information_schema.columns where table_name = 'emails' and column_name = 'claimed_until'`;
+      expect(column).toBeDefined();
+    } finally {
+      // Should a check fail with the holder still open, ending its session lets the migration finish.
+      await holder.end({ timeout: 0 });
+      await migrating;
+      await reader.end();
+    }
+  }, 60_000);
 });

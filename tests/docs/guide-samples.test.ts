@@ -1,17 +1,24 @@
 /**
  * The guides' code samples run as printed: the signature checks against
  * messages signed by server/webhooks/signature.ts (the Python one where
- * python3 is installed, the Go one where go is), and the paging and catch-up
- * loops and the errors guide's 422 against the real API.
+ * python3 is installed, the Go one where go is), the paging and catch-up
+ * loops and the errors guide's 422 against the real API, and the quick
+ * start's commands: curl, installing the packed client into a project outside
+ * the checkout and running its script with plain `node`, and `listen`.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { execFile, execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { validationExample } from "@/app/docs/errors/samples";
 import { catchUpLoop } from "@/app/docs/event-history/samples";
 import { pagingLoop } from "@/app/docs/pagination/samples";
+import { clientInstall, listCandidatesScript, listenCommand, meWithCurl } from "@/app/docs/quick-start/samples";
 import { goStandardLibrary, nodeStandardLibrary, nodeStandardWebhooks, nodeStripe, pythonStandardLibrary } from "@/app/docs/verifying-signatures/samples";
 import { createApiKey } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
@@ -226,6 +233,71 @@ describe("the guides' API samples, against the real API", () => {
         { timeout: 10_000 },
       )
       .toEqual(["candidate.submitted", "candidate.scored", "candidate.ready"]);
+  });
+
+  describe("the quick start", { timeout: 240_000 }, () => {
+    const run = promisify(execFile);
+    const withKey = () => ({ ...process.env, INTERVIEW_API_KEY: key });
+
+    it("2. curl calls /v1/me with the key", async () => {
+      const { stdout } = await run("sh", ["-c", meWithCurl(`${server.baseUrl}/v1`)], { env: withKey() });
+      expect(JSON.parse(stdout)).toMatchObject({ success: true, data: { company: { name: "Samples Inc" }, api_key: { name: "guide samples" } } });
+    });
+
+    it("3. the packed client installs into a project of its own and its script runs in plain node (no tsx, no TypeScript)", async () => {
+      const submitted = await submitCandidate("client@samples.example");
+      const project = mkdtempSync(path.join(tmpdir(), "quick-start-project-"));
+      try {
+        const [pack, install] = clientInstall.split("\n").filter((line) => !line.startsWith("#"));
+        // In the checkout, as the page says; the file lands there, and is moved to where the project's command finds it.
+        await run("sh", ["-c", pack!], { cwd: process.cwd() });
+        const packed = readdirSync(process.cwd()).find((name) => /^interview-api-client-.*\.tgz$/.test(name))!;
+        renameSync(packed, path.join(project, packed));
+        writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "quick-start-project", private: true, type: "module" }));
+        // The client's one dependency comes from npm's cache when it holds it.
+        await run("sh", ["-c", `${install!.replace("/path/to/", `${project}/`)} --prefer-offline --no-audit --no-fund`], { cwd: project });
+        expect(readdirSync(path.join(project, "node_modules", "@interview-api", "client", "dist"))).toEqual(
+          expect.arrayContaining(["index.js", "index.d.ts", "listen.js"]),
+        );
+        writeFileSync(path.join(project, "list-candidates.mjs"), listCandidatesScript(`${server.baseUrl}/v1`));
+        const { stdout } = await run(process.execPath, ["list-candidates.mjs"], { cwd: project, env: withKey() });
+        const lines = stdout.trim().split("\n");
+        expect(lines[0]).toBe("Signed in as guide samples of Samples Inc");
+        expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${submitted} `)));
+      } finally {
+        rmSync(project, { recursive: true, force: true });
+      }
+    });
+
+    it("4. listen forwards new events to a receiver on this machine", async () => {
+      const received: string[] = [];
+      const receiver = createServer((request, response) => {
+        received.push(String(request.headers["service-event-type"]));
+        request.resume().on("end", () => response.writeHead(200).end());
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+      const forwardTo = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/webhooks`;
+      const stateHome = mkdtempSync(path.join(tmpdir(), "quick-start-listen-"));
+      // Its own process group, so that stopping it reaches npx and node as a terminal's Ctrl-C does.
+      const listen = spawn("sh", ["-c", listenCommand(`${server.baseUrl}/v1`, forwardTo)], {
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...withKey(), XDG_STATE_HOME: stateHome },
+      });
+      const closed = new Promise((resolve) => listen.stdout!.once("close", resolve));
+      try {
+        const started = new Promise((resolve) => createInterface({ input: listen.stdout! }).on("line", (line) => line === "Ctrl-C stops." && resolve(line)));
+        await started;
+        const candidate = await submitCandidate("listen@samples.example");
+        await expect.poll(() => received, { timeout: 20_000 }).toEqual(["candidate.submitted", "candidate.scored", "candidate.ready"]);
+        expect(candidate).toMatch(/^cand_/);
+      } finally {
+        process.kill(-listen.pid!, "SIGINT");
+        await closed;
+        await new Promise((resolve) => receiver.close(resolve));
+        rmSync(stateHome, { recursive: true, force: true });
+      }
+    });
   });
 
   it("the errors guide's 422 is what the API answers", async () => {

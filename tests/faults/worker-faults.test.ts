@@ -15,11 +15,9 @@
  */
 import { expect, it } from "vitest";
 import { createRandom } from "@/server/demo/random";
-import { submitAttempt } from "@/server/domain/attempts";
-import { changeStatus } from "@/server/domain/statuses";
-import { listEvents } from "@/server/read/events";
 import { createWebhook } from "@/server/webhooks/manage";
-import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { eventsPerCandidate, historyOf, keepLedger, printReckoning, reckon, writeCandidates } from "../support/delivery-ledger";
+import { makeCompany, makeInterview } from "../support/fixtures";
 import { useOwnDatabase } from "../support/own-database";
 import { allowReceiver } from "../support/webhook-fixtures";
 import { useWorkerProcesses, type WorkerProcess } from "../support/worker-process";
@@ -54,54 +52,25 @@ for (let run = 1; run <= runs; run++) {
     const webhooks = ["/a", "/b"];
     for (const hookPath of webhooks)
       await createWebhook(own.ctx, companyId, { url: own.receiver.url(`${hookPath}/${companyId}`) }, allowReceiver(own.receiver));
-
-    // The first 200 each (webhook, event) got, in arrival order. About one
-    // first try in twenty is refused, at most once per chain: each refusal
-    // holds its chain for the first retry's minute, and the wait below must
-    // stay a few minutes.
-    const accepted: Array<{ hook: string; eventId: string; candidateId: string }> = [];
-    const seen = new Set<string>();
-    const refusedChains = new Set<string>();
-    const mismatchedIds: string[] = [];
-    own.receiver.received.length = 0;
-    own.receiver.answer((request) => {
-      const body = JSON.parse(request.body) as { id: string; candidate: { id: string } };
-      if (request.headers["service-event-id"] !== body.id) mismatchedIds.push(body.id);
-      const key = `${request.path}|${body.id}`;
-      const chain = `${request.path}|${body.candidate.id}`;
-      const firstTry = request.headers["service-delivery-attempt"] === "1";
-      if (firstTry && !seen.has(key) && !refusedChains.has(chain) && refusals.chance(1 / 20)) {
-        refusedChains.add(chain);
-        return { status: 503 };
-      }
-      if (!seen.has(key)) {
-        seen.add(key);
-        accepted.push({ hook: request.path, eventId: body.id, candidateId: body.candidate.id });
-      }
-      return { status: 200, delayMs: refusals.int(0, 40) };
-    });
+    const ledger = keepLedger(own.receiver, refusals);
 
     const workers: WorkerProcess[] = [await startWorker(), await startWorker(), await startWorker()];
 
-    // Writers: candidates submitted and then decided, a few at a time.
+    // Writers: candidates submitted and then decided, a few at a time; paused around the restart.
     let paused: Promise<void> | null = null;
     let writing = 0;
-    let written = 0;
-    const writeCandidates = async (writer: number) => {
-      for (let index = writer; index < candidateCount; index += writers) {
+    const allWritten = writeCandidates(own.ctx, interview, {
+      count: candidateCount,
+      writers,
+      pacing,
+      tag: String(seed),
+      gate: async () => {
         while (paused) await paused;
-        writing++;
-        const candidate = await startCandidate(own.ctx, interview.id, { email: `c${index}-${seed}@example.com` });
-        await completeSteps(own.ctx, interview, candidate.id);
-        await scoreAndRecord(own.ctx, candidate.id, 40 + (index % 50));
-        await submitAttempt(own.ctx, candidate.id);
-        await changeStatus(own.ctx, candidate.id, { to: index % 2 ? "shortlisted" : "rejected", by: { type: "team", name: "Ana" } });
-        writing--;
-        written++;
-        await sleep(pacing.int(100, 500));
-      }
-    };
-    const allWritten = Promise.all(Array.from({ length: writers }, (_, writer) => writeCandidates(writer)));
+      },
+      onWriting: (delta) => {
+        writing += delta;
+      },
+    });
 
     // Faults: ten kills 1.5 to 4 s apart, and one immediate database restart among them.
     const restartAfterKill = faults.int(2, kills - 2);
@@ -120,38 +89,25 @@ for (let run = 1; run <= runs; run++) {
         resume();
       }
     }
-    await allWritten;
+    expect(await allWritten).toBe(candidateCount);
     const lastFault = Date.now();
-    expect(written).toBe(candidateCount);
 
     // Every event of the history reaches both webhooks.
-    const history: Array<{ id: string; candidateId: string }> = [];
-    for (let after: Parameters<typeof listEvents>[2]["after"]; ; ) {
-      const page = await listEvents(own.handle.sql, companyId, { limit: 100, after });
-      history.push(...page.events.map((event) => ({ id: event.id, candidateId: event.candidate.id })));
-      if (!page.hasMore) break;
-      after = page.next;
-    }
-    expect(history).toHaveLength(candidateCount * 4);
+    const history = await historyOf(own.handle.sql, companyId);
+    expect(history).toHaveLength(candidateCount * eventsPerCandidate);
     const expected = history.length * webhooks.length;
     const deadline = lastFault + 240_000;
-    while (accepted.length < expected && Date.now() < deadline) await sleep(500);
+    while (ledger.accepted.length < expected && Date.now() < deadline) await sleep(500);
     const outputs = workers.map((worker) => worker.output().slice(-1500)).join("\n---\n");
-    expect(accepted.length, `seed ${seed}: ${accepted.length} of ${expected} accepted 4 minutes after the last fault\n${outputs}`).toBe(expected);
+    expect(ledger.accepted.length, `seed ${seed}: ${ledger.accepted.length} of ${expected} accepted 4 minutes after the last fault\n${outputs}`).toBe(expected);
     console.log(`worker faults: seed ${seed}: all ${expected} messages accepted ${Math.round((Date.now() - lastFault) / 1000)} s after the last fault`);
 
     // Per candidate and webhook, first acceptances follow the history's order.
-    const historyOrder = new Map(history.map((event, index) => [event.id, index]));
-    for (const hookPath of webhooks) {
-      const byCandidate = new Map<string, number[]>();
-      for (const entry of accepted.filter((a) => a.hook.startsWith(hookPath))) {
-        byCandidate.set(entry.candidateId, [...(byCandidate.get(entry.candidateId) ?? []), historyOrder.get(entry.eventId)!]);
-      }
-      for (const [candidateId, order] of byCandidate) {
-        expect(order, `seed ${seed}: candidate ${candidateId} on ${hookPath}`).toEqual([...order].sort((a, b) => a - b));
-      }
-    }
-    expect(mismatchedIds).toEqual([]);
+    const reckoning = reckon(history, ledger, webhooks);
+    printReckoning("worker faults", seed, reckoning);
+    expect(reckoning.lost).toBe(0);
+    expect(reckoning.outOfOrder, `seed ${seed}`).toEqual([]);
+    expect(ledger.mismatchedIds).toEqual([]);
     for (const worker of workers) worker.child.kill("SIGTERM");
   });
 }

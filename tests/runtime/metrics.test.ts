@@ -14,6 +14,7 @@ import { loadInterview } from "@/server/domain/interviews";
 import { parseEnv } from "@/server/env";
 import { queueAdminEmail, sendQueuedEmail } from "@/server/notifications/email";
 import { metrics } from "@/server/observability/metrics";
+import { defaultWorkerHttpPort } from "@/server/runtime/worker-listener";
 import { createWebhook } from "@/server/webhooks/manage";
 import { apiCompany } from "../support/api-fixtures";
 import { useTestDatabase } from "../support/database";
@@ -195,7 +196,7 @@ describe("the operations settings", () => {
   const secrets = { NODE_ENV: "production" as const, APP_SECRET: "a".repeat(32), NEXTAUTH_SECRET: "b".repeat(32) };
   it("default to a worker listener on 127.0.0.1:3001 and open metrics", () => {
     const parsed = parseEnv(secrets);
-    expect(parsed).toMatchObject({ WORKER_HTTP_HOST: "127.0.0.1", WORKER_HTTP_PORT: 3001 });
+    expect({ host: parsed.WORKER_HTTP_HOST, port: parsed.WORKER_HTTP_PORT ?? defaultWorkerHttpPort }).toEqual({ host: "127.0.0.1", port: 3001 });
     expect(parsed.METRICS_TOKEN).toBeUndefined();
   });
 

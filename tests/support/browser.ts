@@ -8,7 +8,7 @@
  */
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page, type ViewportSize } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect } from "vitest";
 import type { TestServer } from "./server";
 
@@ -90,11 +90,11 @@ export function useBrowser(server: TestServer, suite: string) {
     await browser?.close();
   });
 
-  /** A fresh browser profile (no cookies) at a laptop or a phone size. */
-  return async function open(viewport: "laptop" | "phone" = "laptop"): Promise<BrowserSession> {
+  /** A fresh browser profile (no cookies) at a laptop or a phone size, or at the size given. */
+  return async function open(viewport: "laptop" | "phone" | ViewportSize = "laptop"): Promise<BrowserSession> {
     const context = await browser!.newContext({
       baseURL: server.baseUrl,
-      viewport: viewport === "laptop" ? { width: 1280, height: 800 } : { width: 390, height: 844 },
+      viewport: viewport === "laptop" ? { width: 1280, height: 800 } : viewport === "phone" ? { width: 390, height: 844 } : viewport,
     });
     await context.addInitScript(logPolicyViolations);
     context.on("console", (message) => {

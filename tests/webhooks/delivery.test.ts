@@ -573,7 +573,7 @@ describe("the dispatcher", () => {
     for (let index = 0; index < 6; index++) await submitAttempt(test.ctx, (await readyCandidate(`share${index}@example.com`)).id);
     await fanOutCompany(test.ctx, companyId);
 
-    const dispatcher = startDispatcher(bed.deps, { slots: 4, perWebhook: 2, pollMs: 50 });
+    const dispatcher = startDispatcher({ ...bed.deps, claims: bed.deps.ctx.db }, { slots: 4, perWebhook: 2, pollMs: 50 });
     const arrived = (path: string) => bed.receiver.received.filter((request) => request.path === path).length;
     await expect.poll(() => arrived("/fast"), { timeout: 10_000 }).toBe(6);
     expect(arrived("/slow")).toBe(2);

@@ -7,9 +7,10 @@ import type { IncompleteReason, RecordingStatus, ResultState } from "@/db/schema
 import { appDatabase } from "@/server/app-database";
 import { requireMember } from "@/server/auth/session";
 import { type Candidate, getCandidate, getTranscript } from "@/server/read/candidates";
-import { findDocument, findRecording, type RecordingLookup } from "@/server/read/downloads";
+import { findRecording, type RecordingLookup } from "@/server/read/downloads";
 import { holdsNoNul } from "@/server/read/stored-values";
 import { sampleCandidateId } from "@/server/webhooks/sample";
+import { candidateDownloadPaths } from "./download-redirect";
 import { LocalTime } from "./local-time";
 import { SampleCandidate } from "./sample-candidate";
 
@@ -62,8 +63,8 @@ const fileSize = (bytes: number | null) =>
 /**
  * A candidate's page, where the API's `dashboard_url` leads: what the API
  * returns for them (the same read services), for any signed-in member of
- * their company. Downloads are the API's signed links, valid for 15 minutes
- * from when the page was shown.
+ * their company. Its download links are signed when followed
+ * (./download-redirect.ts), so they work however long the page stays open.
  */
 export default async function CandidatePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -73,16 +74,12 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
   const { sql } = appDatabase();
   const candidate = await getCandidate(sql, member.companyId, id);
   if (!candidate) notFound();
-  const now = new Date();
-  const [transcript, recording, documents] = await Promise.all([
-    getTranscript(sql, member.companyId, id),
-    findRecording(sql, member.companyId, id, now),
-    Promise.all(candidate.documents.map(async (document) => ({ ...document, download: await findDocument(sql, member.companyId, document.id, now) }))),
-  ]);
+  const [transcript, recording] = await Promise.all([getTranscript(sql, member.companyId, id), findRecording(sql, member.companyId, id, new Date())]);
   const { result, ai_interview: ai } = candidate;
 
   return (
-    <div className="space-y-6">
+    // Nearly all of it was typed by the candidate or the team: long words wrap rather than widen the page.
+    <div className="space-y-6 wrap-anywhere">
       <div>
         <p className="text-sm text-slate-600">
           {candidate.interview.title} · attempt {candidate.attempt}
@@ -153,21 +150,19 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
       </Section>
 
       <Section title="Documents">
-        {documents.length === 0 ? (
+        {candidate.documents.length === 0 ? (
           <p className="text-slate-600">No documents.</p>
         ) : (
           <ul className="space-y-2">
-            {documents.map((document) => (
+            {candidate.documents.map((document) => (
               <li key={document.id} className="flex flex-wrap items-center gap-3">
                 <span className="font-medium">{document.label || "Document"}</span>
                 <span className="text-slate-600">
                   {document.file_name} {document.size_bytes !== null && `(${fileSize(document.size_bytes)})`}
                 </span>
-                {document.download && (
-                  <a href={document.download.download_url} className="font-medium text-indigo-700 underline">
-                    Download
-                  </a>
-                )}
+                <a href={candidateDownloadPaths.document(candidate.id, document.id)} className="font-medium text-indigo-700 underline">
+                  Download
+                </a>
               </li>
             ))}
           </ul>
@@ -188,8 +183,8 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
             {recording.kind === "ready" ? (
               <>
                 {/* biome-ignore lint/a11y/useMediaCaption: the transcript below is the recording's text */}
-                <audio controls preload="none" src={recording.recording.download_url} className="mt-2 w-full" data-testid="candidate-recording" />
-                <a href={recording.recording.download_url} className="mt-1 inline-block text-indigo-700 underline">
+                <audio controls preload="none" src={candidateDownloadPaths.recording(candidate.id)} className="mt-2 w-full" data-testid="candidate-recording" />
+                <a href={candidateDownloadPaths.recording(candidate.id)} className="mt-1 inline-block text-indigo-700 underline">
                   Download the recording
                 </a>
               </>

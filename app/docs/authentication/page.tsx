@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { apiBase } from "../api-base";
-import { CodeBlock, GuidePage } from "../guide-page";
+import { CodeBlock, GuidePage, GuideTable } from "../guide-page";
 
 export const metadata: Metadata = { title: "Authentication and keys" };
 
@@ -67,7 +67,7 @@ export default function AuthenticationGuide() {
       </p>
 
       <h2>When a key is refused</h2>
-      <table>
+      <GuideTable label="When a key is refused">
         <thead>
           <tr>
             <th>Status</th>
@@ -93,7 +93,7 @@ export default function AuthenticationGuide() {
             <td>the company&apos;s account is suspended: contact the service operator</td>
           </tr>
         </tbody>
-      </table>
+      </GuideTable>
       <p>
         Both come in the error envelope described in <a href="/docs/errors">Errors</a>.
       </p>

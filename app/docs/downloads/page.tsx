@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { apiBase } from "../api-base";
-import { CodeBlock, GuidePage } from "../guide-page";
+import { CodeBlock, GuidePage, GuideTable } from "../guide-page";
 
 export const metadata: Metadata = { title: "Downloads" };
 
@@ -33,7 +33,7 @@ curl -OJ "<download_url>"`;
         when the recording can be downloaded and <code>null</code> otherwise. That endpoint returns a <code>recording</code> with <code>content_type</code>,{" "}
         <code>duration_seconds</code>, <code>download_url</code> and <code>expires_at</code>.
       </p>
-      <table>
+      <GuideTable label="What a download answers">
         <thead>
           <tr>
             <th>
@@ -79,7 +79,7 @@ curl -OJ "<download_url>"`;
             <td>removed after the retention period</td>
           </tr>
         </tbody>
-      </table>
+      </GuideTable>
       <p>
         A candidate without an AI interview has <code>ai_interview: null</code>; the recording endpoint answers 404 with <code>details.recording_status</code>{" "}
         <code>null</code>. A recording still <code>processing</code> when the result is already final arrives later without an event of its own: check the

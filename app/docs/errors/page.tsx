@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { CodeBlock, GuidePage } from "../guide-page";
+import { CodeBlock, GuidePage, GuideTable } from "../guide-page";
 import { validationExample } from "./samples";
 
 export const metadata: Metadata = { title: "Errors" };
@@ -78,7 +78,7 @@ export default function ErrorsGuide() {
       </ul>
 
       <h2>Error codes</h2>
-      <table>
+      <GuideTable label="Error codes">
         <thead>
           <tr>
             <th>
@@ -101,7 +101,7 @@ export default function ErrorsGuide() {
             </tr>
           ))}
         </tbody>
-      </table>
+      </GuideTable>
       <p>
         The key, the account and the rate limit are checked before the query: a request with both a revoked key and a bad <code>limit</code> gets the 401.
         Requests refused with a 404 or a 422 count towards your rate limit too.
@@ -112,7 +112,7 @@ export default function ErrorsGuide() {
         A 422 lists every invalid parameter at once in <code>details.problems</code>, at most one problem per parameter. Each problem has <code>parameter</code>{" "}
         (the query parameter&apos;s name), <code>code</code> and <code>message</code>:
       </p>
-      <table>
+      <GuideTable label="Validation problems">
         <thead>
           <tr>
             <th>
@@ -131,7 +131,7 @@ export default function ErrorsGuide() {
             </tr>
           ))}
         </tbody>
-      </table>
+      </GuideTable>
       <p>Unknown query parameters are ignored, not refused.</p>
 
       <h2>A recording that cannot be downloaded</h2>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { apiBase } from "../api-base";
-import { CodeBlock, GuidePage } from "../guide-page";
+import { CodeBlock, GuidePage, GuideTable } from "../guide-page";
 import { catchUpLoop } from "./samples";
 
 export const metadata: Metadata = { title: "The event history" };
@@ -14,7 +14,7 @@ export default function EventHistoryGuide() {
       </p>
 
       <h2>The events</h2>
-      <table>
+      <GuideTable label="The events">
         <thead>
           <tr>
             <th>
@@ -54,7 +54,7 @@ export default function EventHistoryGuide() {
             </td>
           </tr>
         </tbody>
-      </table>
+      </GuideTable>
       <ul>
         <li>Nothing is recorded before a candidate submits, and nothing for previews taken by your team members.</li>
         <li>

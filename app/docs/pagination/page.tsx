@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { apiBase } from "../api-base";
-import { CodeBlock, GuidePage } from "../guide-page";
+import { CodeBlock, GuidePage, GuideTable } from "../guide-page";
 import { pagingLoop } from "./samples";
 
 export const metadata: Metadata = { title: "Pagination and cursors" };
@@ -15,7 +15,7 @@ export default function PaginationGuide() {
       </p>
 
       <h2>Page sizes</h2>
-      <table>
+      <GuideTable label="Page sizes">
         <thead>
           <tr>
             <th>Endpoint</th>
@@ -44,7 +44,7 @@ export default function PaginationGuide() {
             </td>
           </tr>
         </tbody>
-      </table>
+      </GuideTable>
       <p>
         <code>limit</code> is plain decimal digits: <code>25</code> and <code>025</code> are fine, <code>2.5e1</code> or <code>+25</code> are refused with a 422
         (see <a href="/docs/errors">Errors</a>).

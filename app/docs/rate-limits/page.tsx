@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { env } from "@/server/env";
-import { CodeBlock, GuidePage } from "../guide-page";
+import { CodeBlock, GuidePage, GuideTable } from "../guide-page";
 
 export const metadata: Metadata = { title: "Rate limits" };
 
@@ -34,7 +34,7 @@ export default function RateLimitsGuide() {
       </p>
 
       <h2>Headers on every answer to a valid key</h2>
-      <table>
+      <GuideTable label="Headers on every answer to a valid key">
         <thead>
           <tr>
             <th>Header</th>
@@ -61,7 +61,7 @@ export default function RateLimitsGuide() {
             <td>seconds until the full limit is available again</td>
           </tr>
         </tbody>
-      </table>
+      </GuideTable>
       <p>Read the limits from these headers rather than hard-coding them: they show the limits that apply to you.</p>
 
       <h2>When you hit the limit: 429 and Retry-After</h2>

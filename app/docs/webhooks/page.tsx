@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { env } from "@/server/env";
-import { CodeBlock, GuidePage } from "../guide-page";
+import { CodeBlock, GuidePage, GuideTable } from "../guide-page";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -82,7 +82,7 @@ export default function WebhooksGuide() {
 
       <h2>The request</h2>
       <CodeBlock title="HTTP" code={request.replace("<service address>", env.APP_URL)} />
-      <table>
+      <GuideTable label="The request headers">
         <thead>
           <tr>
             <th>Header</th>
@@ -99,7 +99,7 @@ export default function WebhooksGuide() {
             </tr>
           ))}
         </tbody>
-      </table>
+      </GuideTable>
       <p>
         Both signatures cover the same body with the same secret, in two formats: check whichever your tools support. The body&apos;s <code>candidate</code>{" "}
         does not include the transcript; fetch it from the API when you need it.

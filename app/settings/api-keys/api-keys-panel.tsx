@@ -79,9 +79,9 @@ export function ApiKeysPanel() {
               <tbody className="divide-y divide-slate-100 max-md:block">
                 {keys.data.keys.map((key) => (
                   <tr key={key.id} data-testid="api-key-row" className="max-md:block max-md:px-4 max-md:py-3">
-                    <td className={`${cell} font-medium`}>
+                    <td className={`${cell} font-medium md:max-w-xs`}>
                       <CardLabel>Name</CardLabel>
-                      <span className="max-md:text-right">{key.name}</span>
+                      <span className="min-w-0 wrap-anywhere max-md:text-right">{key.name}</span>
                     </td>
                     <td className={`${cell} font-mono text-xs`}>
                       <CardLabel>Key</CardLabel>
@@ -159,6 +159,13 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
             </code>
             <CopyButton value={create.data.key} label="Copy key" />
           </div>
+          <p className="text-sm text-slate-700">
+            Next: the{" "}
+            <a href="/docs/quick-start" className="text-indigo-700 underline">
+              quick start
+            </a>{" "}
+            calls the API with this key, lists candidates with the TypeScript client and tests a webhook receiver on your machine.
+          </p>
           <div className="flex justify-end">
             <Button variant="primary" onClick={close}>
               I have copied it

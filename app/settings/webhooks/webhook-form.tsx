@@ -137,6 +137,7 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
         hint="An https:// address on a public host name. We sign every message; see the webhook's page for how to check it."
         problem={addressProblem}
       />
+      {pointsAtThisMachine(settings.url) && <ListenHint address={settings.url.trim()} />}
       <Field
         label="Name (optional)"
         name="name"
@@ -208,5 +209,37 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
         </Button>
       </div>
     </form>
+  );
+}
+
+/** An address only a laptop can answer: plain http, or this machine's own names. */
+function pointsAtThisMachine(entered: string): boolean {
+  const value = entered.trim().toLowerCase();
+  if (value.startsWith("http://")) return true;
+  // Typed without a scheme ("localhost:4000/hook"), the host is what comes before the first colon or slash.
+  const host = value.includes("://") && URL.canParse(value) ? new URL(value).hostname : (value.split(/[/:]/)[0] ?? "");
+  return /(^|\.)localhost\.?$/.test(host) || host.startsWith("127.") || host === "[::1]";
+}
+
+/** Webhooks cannot reach a developer's machine; `listen` can, so say so where they try. */
+function ListenHint({ address }: { address: string }) {
+  const forwardTo = URL.canParse(address) ? address : "http://localhost:4000/webhooks";
+  return (
+    <div role="note" className="-mt-3 rounded-md bg-indigo-50 p-3 text-sm text-indigo-950">
+      <p>
+        Testing a receiver on your own machine? Webhooks go only to public https:// addresses, but <code>listen</code> sends your company&apos;s events there,
+        signed like a webhook:
+      </p>
+      <code className="mt-2 block break-all rounded bg-white px-2 py-1 font-mono text-xs">
+        npx interview-api listen --api-url {"<API address>"} --api-key {"<key>"} --forward-to {forwardTo}
+      </code>
+      <p className="mt-2">
+        See{" "}
+        <a href="/docs/quick-start#listen" className="text-indigo-700 underline">
+          the quick start
+        </a>
+        .
+      </p>
+    </div>
   );
 }

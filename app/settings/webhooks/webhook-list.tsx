@@ -8,12 +8,13 @@ import { settingsApi } from "../settings-api";
 import { useViewer } from "../settings-providers";
 import { eventTypeLabels } from "./event-type-labels";
 import { healthSentence } from "./webhook-health-text";
-import { webhookQueries } from "./webhook-queries";
+import { useListNotice, webhookQueries } from "./webhook-queries";
 
 export function WebhookList() {
   const viewer = useViewer();
   const list = useQuery({ queryKey: webhookQueries.list, queryFn: () => settingsApi.webhooks.list.query(), refetchInterval: 30_000 });
   const atLimit = list.data ? list.data.webhooks.length >= list.data.limit : false;
+  const listNotice = useListNotice();
 
   return (
     <section aria-labelledby="webhooks-title">
@@ -40,6 +41,16 @@ export function WebhookList() {
             </Link>
           ))}
       </div>
+      {listNotice.notice && (
+        <div className="mt-4 flex items-start justify-between gap-3 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+          <p role="status" className="min-w-0 wrap-anywhere">
+            {listNotice.notice}
+          </p>
+          <button type="button" className="font-medium underline" onClick={listNotice.dismiss}>
+            Dismiss
+          </button>
+        </div>
+      )}
       <div className="mt-6">
         {list.isPending ? (
           <Loading label="Loading webhooks…" />
@@ -57,13 +68,19 @@ export function WebhookList() {
                   <div className="min-w-0">
                     <Link
                       href={`/settings/webhooks/${webhook.id}`}
-                      className={`break-all font-medium text-indigo-700 hover:underline ${webhook.name ? "" : "font-mono text-sm"}`}
+                      className={`font-medium text-indigo-700 hover:underline ${webhook.name ? "wrap-anywhere" : "line-clamp-2 break-all font-mono text-sm"}`}
+                      title={webhook.name ? undefined : webhook.address}
                     >
                       {webhook.name ?? webhook.address}
                     </Link>
-                    {webhook.name && <p className="break-all font-mono text-xs text-slate-600">{webhook.address}</p>}
-                    {webhook.description && <p className="mt-1 text-sm text-slate-700">{webhook.description}</p>}
-                    <p className="mt-1 text-xs text-slate-500">
+                    {webhook.name && (
+                      // An address can be 2,000 characters: two lines here, all of it on the webhook's page.
+                      <p className="line-clamp-2 break-all font-mono text-xs text-slate-600" title={webhook.address}>
+                        {webhook.address}
+                      </p>
+                    )}
+                    {webhook.description && <p className="mt-1 wrap-anywhere text-sm text-slate-700">{webhook.description}</p>}
+                    <p className="mt-1 wrap-anywhere text-xs text-slate-500">
                       {webhook.eventTypes.map((type) => eventTypeLabels[type]).join(", ")} ·{" "}
                       {webhook.interviews === null
                         ? "All interviews"

@@ -9,6 +9,7 @@ export const webhookQueries = {
   message: (messageId: string) => ["message", messageId],
   backfillCount: (webhookId: string, since?: string) => (since === undefined ? ["backfill-count", webhookId] : ["backfill-count", webhookId, since]),
   savedWarning: (webhookId: string) => ["saved-warning", webhookId],
+  listNotice: ["webhooks-notice"],
 };
 
 /**
@@ -25,6 +26,17 @@ export function useSavedWarning(webhookId: string) {
   const queryClient = useQueryClient();
   const warning = useQuery<string | null>({ queryKey: webhookQueries.savedWarning(webhookId), queryFn: () => null, enabled: false }).data ?? null;
   return { warning, dismiss: () => leaveSavedWarning(queryClient, webhookId, null) };
+}
+
+/** What the webhook list confirms when a page sends the admin back to it (a deleted webhook); kept like the saved warning. */
+export function leaveListNotice(queryClient: QueryClient, notice: string | null) {
+  queryClient.setQueryData(webhookQueries.listNotice, notice);
+}
+
+export function useListNotice() {
+  const queryClient = useQueryClient();
+  const notice = useQuery<string | null>({ queryKey: webhookQueries.listNotice, queryFn: () => null, enabled: false }).data ?? null;
+  return { notice, dismiss: () => leaveListNotice(queryClient, null) };
 }
 
 /** A delivery, a resend or turning a webhook off changes its health, chart and log together. */

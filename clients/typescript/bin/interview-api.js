@@ -1,6 +1,3 @@
 #!/usr/bin/env node
-// The package ships its TypeScript sources; tsx runs them without a build step.
-import { register } from "tsx/esm/api";
-
-register();
-await import("../src/command-line.ts");
+// The compiled command line (dist/, built by `npm run build`, which installing the repository and `npm pack` run).
+await import("../dist/command-line.js");

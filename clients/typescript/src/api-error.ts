@@ -1,4 +1,4 @@
-import type { components } from "./openapi-types";
+import type { components } from "./openapi-types.js";
 
 export type ErrorCode = components["schemas"]["Error"]["error"];
 export type Problem = components["schemas"]["Problem"];
@@ -40,4 +40,14 @@ function isErrorEnvelope(body: unknown): body is components["schemas"]["Error"] 
 function problemsIn(details: unknown): Problem[] {
   if (typeof details !== "object" || details === null || !("problems" in details) || !Array.isArray(details.problems)) return [];
   return details.problems as Problem[];
+}
+
+/**
+ * An `ApiError` in one paragraph for a person: the message, each of a 422's
+ * problems (which parameter, what is wrong), the status and the trace id to
+ * quote to support. Both command lines print refusals with it.
+ */
+export function explainApiError(error: ApiError): string {
+  const problems = error.problems.map((problem) => `\n  ${problem.parameter}: ${problem.message}`).join("");
+  return `${error.message}${problems}\n(HTTP ${error.status}, trace ${error.trace_id})`;
 }

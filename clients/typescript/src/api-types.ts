@@ -1,5 +1,5 @@
 /** Short names for the generated types that calls take and return. */
-import type { components, operations } from "./openapi-types";
+import type { components, operations } from "./openapi-types.js";
 
 type Schemas = components["schemas"];
 export type Me = Schemas["Me"];

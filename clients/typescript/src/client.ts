@@ -1,9 +1,9 @@
 import createClient from "openapi-fetch";
-import { ApiError } from "./api-error";
-import type { CallOptions, Candidate, CandidateQuery, EventQuery, Interview, InterviewQuery } from "./api-types";
-import { EventFollower, type FollowOptions } from "./events-follower";
-import type { paths } from "./openapi-types";
-import { type RetryOptions, retryingOnRateLimit } from "./rate-limit-retry";
+import { ApiError } from "./api-error.js";
+import type { CallOptions, Candidate, CandidateQuery, EventQuery, Interview, InterviewQuery } from "./api-types.js";
+import { EventFollower, type FollowOptions } from "./events-follower.js";
+import type { paths } from "./openapi-types.js";
+import { type RetryOptions, retryingOnRateLimit } from "./rate-limit-retry.js";
 
 export type ClientOptions = {
   /** The API's base address, `/v1` included (`https://api.example.com/v1`); a bare origin gets `/v1` added. */

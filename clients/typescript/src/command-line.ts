@@ -4,8 +4,8 @@
  * 1 when refused or failed.
  */
 import { parseArgs } from "node:util";
-import { ApiError } from "./api-error";
-import { ListenError, listenCommand, listenOptions } from "./listen";
+import { ApiError, explainApiError } from "./api-error.js";
+import { ListenError, listenCommand, listenOptions } from "./listen.js";
 
 const commonOptions = {
   json: { type: "boolean", description: "print one JSON object per line on stdout (the start, each event, the summary)" },
@@ -66,6 +66,6 @@ try {
     fail(2, json, "usage", `${(error as Error).message}\nusage: ${usage}`);
   }
   if (error instanceof ListenError) fail(1, json, error.code, error.message);
-  if (error instanceof ApiError) fail(1, json, error.error, `${error.message} (HTTP ${error.status}, trace ${error.trace_id})`);
+  if (error instanceof ApiError) fail(1, json, error.error, explainApiError(error));
   fail(1, json, "internal", (error as Error).message);
 }

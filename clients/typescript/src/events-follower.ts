@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { CallOptions, Event, EventPage, EventQuery } from "./api-types";
+import type { CallOptions, Event, EventPage, EventQuery } from "./api-types.js";
 
 /** Where a follower keeps its position (the last `next_cursor`) between runs. */
 export type CursorStore = {

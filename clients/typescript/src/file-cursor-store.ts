@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { CursorStore } from "./events-follower";
+import type { CursorStore } from "./events-follower.js";
 
 /**
  * Keeps a follower's position in a file (created with its folder on the first

@@ -1,4 +1,4 @@
-export { ApiError, type ErrorCode, type Problem, unexpectedResponse } from "./api-error";
+export { ApiError, type ErrorCode, explainApiError, type Problem, unexpectedResponse } from "./api-error.js";
 export type {
   CallOptions,
   Candidate,
@@ -12,13 +12,13 @@ export type {
   Me,
   RecordingDownload,
   TranscriptEntry,
-} from "./api-types";
-export { type ClientOptions, createInterviewClient, type InterviewClient } from "./client";
-export { type CursorStore, EventFollower, type FollowOptions, type FollowStart, memoryCursorStore } from "./events-follower";
-export { fileCursorStore } from "./file-cursor-store";
-export { ListenError, type ListenFlags, type ListenOutput, type ListenSummary, listenCommand, listenOptions } from "./listen";
-export type { components, operations, paths } from "./openapi-types";
-export type { RetryOptions } from "./rate-limit-retry";
+} from "./api-types.js";
+export { type ClientOptions, createInterviewClient, type InterviewClient } from "./client.js";
+export { type CursorStore, EventFollower, type FollowOptions, type FollowStart, memoryCursorStore } from "./events-follower.js";
+export { fileCursorStore } from "./file-cursor-store.js";
+export { ListenError, type ListenFlags, type ListenOutput, type ListenSummary, listenCommand, listenOptions } from "./listen.js";
+export type { components, operations, paths } from "./openapi-types.js";
+export type { RetryOptions } from "./rate-limit-retry.js";
 export {
   type RawBody,
   signWebhook,
@@ -26,4 +26,4 @@ export {
   verifyWebhook,
   type WebhookHeaders,
   WebhookVerificationError,
-} from "./webhook-signatures";
+} from "./webhook-signatures.js";

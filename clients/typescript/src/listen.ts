@@ -9,15 +9,16 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { connect } from "node:net";
 import { homedir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ApiError } from "./api-error";
-import type { Event } from "./api-types";
-import { apiBase, createInterviewClient } from "./client";
-import type { FollowStart } from "./events-follower";
-import { fileCursorStore } from "./file-cursor-store";
-import { signWebhook } from "./webhook-signatures";
+import { ApiError } from "./api-error.js";
+import type { Event } from "./api-types.js";
+import { apiBase, createInterviewClient } from "./client.js";
+import type { FollowStart } from "./events-follower.js";
+import { fileCursorStore } from "./file-cursor-store.js";
+import { signWebhook } from "./webhook-signatures.js";
 
 export type ListenFlags = Record<string, string | boolean | undefined>;
 
@@ -57,13 +58,22 @@ type ListenSettings = {
   stateDir: string;
 };
 
-export type ListenSummary = { events: number; accepted: number; failed: number };
+/**
+ * `events` the events tried, `accepted` those the receiver took; `failed` is
+ * 1 when the run stopped while an event still waited for the receiver (the
+ * next run starts again from it), and `failed_tries` counts every refused try.
+ */
+export type ListenSummary = { events: number; accepted: number; failed: number; failed_tries: number };
 
 /** Lines for people or, with `--json`, one JSON object per line. */
 export type ListenOutput = { out: (line: string) => void; err: (line: string) => void };
 
 const answerDeadlineMs = 10_000;
 const pauseAfterApiFailureMs = 5_000;
+/** Waits before trying a refused event again; the last one repeats. Short, since a person is at the keyboard fixing the receiver. */
+const retryPausesMs = [1_000, 2_000, 5_000, 10_000, 30_000];
+/** How much of a refusing receiver's answer is shown: enough for a framework's validation errors. */
+const shownAnswerCharacters = 500;
 
 function text(flags: ListenFlags, name: keyof typeof listenOptions): string | undefined {
   const value = flags[name];
@@ -117,7 +127,8 @@ async function signingSecret(file: string): Promise<string> {
   return secret;
 }
 
-type Forwarded = { status: number | null; error: string | null; durationMs: number };
+/** One try: the receiver's status, or why there was none; what a refusing receiver said (its body, trimmed); and how long it took. */
+type Forwarded = { attempt: number; status: number | null; error: string | null; answer: string | null; durationMs: number };
 
 function failureOf(error: unknown): string {
   if (error instanceof Error && error.name === "TimeoutError") return `no answer within ${answerDeadlineMs / 1000} s`;
@@ -127,14 +138,14 @@ function failureOf(error: unknown): string {
 }
 
 /** One POST with the headers a delivery carries; a redirect is not followed and counts as a failure, as for deliveries. */
-async function forward(event: Event, settings: ListenSettings, secret: string, signal: AbortSignal): Promise<Forwarded> {
+async function forward(event: Event, attempt: number, settings: ListenSettings, secret: string, signal: AbortSignal): Promise<Forwarded> {
   const body = JSON.stringify(event);
   const headers = {
     "Content-Type": "application/json",
     "User-Agent": `InterviewAPI-Webhooks/1.0 (+${new URL(settings.apiUrl).origin}; listen)`,
     "Service-Event-Id": event.id,
     "Service-Event-Type": event.type,
-    "Service-Delivery-Attempt": "1",
+    "Service-Delivery-Attempt": String(attempt),
     ...signWebhook(body, secret, { id: event.id, timestamp: Math.floor(Date.now() / 1000) }),
   };
   const started = performance.now();
@@ -147,10 +158,11 @@ async function forward(event: Event, settings: ListenSettings, secret: string, s
       redirect: "manual",
       signal: AbortSignal.any([signal, AbortSignal.timeout(answerDeadlineMs)]),
     });
-    await response.arrayBuffer();
-    return { status: response.status, error: null, durationMs: took() };
+    const text = await response.text();
+    const answer = response.ok ? null : text.replace(/\s+/g, " ").trim().slice(0, shownAnswerCharacters) || null;
+    return { attempt, status: response.status, error: null, answer, durationMs: took() };
   } catch (error) {
-    return { status: null, error: failureOf(error), durationMs: took() };
+    return { attempt, status: null, error: failureOf(error), answer: null, durationMs: took() };
   }
 }
 
@@ -164,14 +176,18 @@ function eventLine(event: Event, forwarded: Forwarded, json: boolean): string {
       event_id: event.id,
       type: event.type,
       candidate_id: event.candidate.id,
+      attempt: forwarded.attempt,
       status: forwarded.status,
       accepted: accepted(forwarded),
+      answer: forwarded.answer,
       duration_ms: forwarded.durationMs,
       error: forwarded.error,
     });
   }
   const answer = forwarded.status === null ? `failed: ${forwarded.error}` : String(forwarded.status);
-  return `${at.toLocaleTimeString("en-GB")}  ${event.type.padEnd(24)}  ${event.candidate.id}  ${event.id}  -> ${answer} (${forwarded.durationMs} ms)`;
+  const attempt = forwarded.attempt > 1 ? `, try ${forwarded.attempt}` : "";
+  const said = forwarded.answer === null ? "" : `\n    the receiver answered: ${forwarded.answer}`;
+  return `${at.toLocaleTimeString("en-GB")}  ${event.type.padEnd(24)}  ${event.candidate.id}  ${event.id}  -> ${answer} (${forwarded.durationMs} ms${attempt})${said}`;
 }
 
 const startsFrom: Record<FollowStart, string> = {
@@ -185,6 +201,27 @@ function startLine(settings: ListenSettings, from: FollowStart, secret: string):
   return `Forwarding events from ${startsFrom[from]}, ${settings.apiUrl} -> ${settings.forwardTo}\nSigning secret: ${secret}\nCtrl-C stops.`;
 }
 
+/**
+ * Whether anything accepts connections at the forwarding address: a TCP
+ * connection only, so the receiver sees no stray request. Null when one was
+ * made (or is merely slow), otherwise why not (ECONNREFUSED, ENOTFOUND…).
+ */
+function connectionProblem(forwardTo: string): Promise<string | null> {
+  const url = new URL(forwardTo);
+  const port = Number(url.port) || (url.protocol === "https:" ? 443 : 80);
+  const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ""), port, timeout: 2_000 });
+  return new Promise<string | null>((resolve) => {
+    socket.once("connect", () => resolve(null));
+    socket.once("timeout", () => resolve(null));
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  }).finally(() => socket.destroy());
+}
+
+function unreachableWarning(settings: ListenSettings, problem: string): string {
+  const message = `Nothing accepts connections at ${settings.forwardTo} (${problem}). Start your receiver there: each event is tried again until it answers 2xx.`;
+  return settings.json ? JSON.stringify({ warning: { code: "forward_to_unreachable", message } }) : `Warning: ${message}`;
+}
+
 /** A refusal that trying again cannot cure: the key, the company or the flags. A 429 beyond the retry bound, a 5xx or the network may pass. */
 const isPermanent = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
 
@@ -192,6 +229,12 @@ const isPermanent = (error: unknown) => error instanceof ApiError && error.statu
  * Forwards events until `signal` aborts. The first request must succeed (a
  * wrong address or key ends the run at once); later failures of the API are
  * reported and waited out, then following resumes from the saved position.
+ *
+ * An event the receiver refuses (no 2xx, or no answer) is tried again, with
+ * pauses, until it passes or the run stops; nothing after it is sent
+ * meanwhile, and the follower saves a page's cursor only once every event of
+ * it has passed. So a stopped run's position is never past an event that was
+ * not forwarded: the next run starts again with that event's page.
  */
 async function listen(settings: ListenSettings, output: ListenOutput, signal: AbortSignal): Promise<ListenSummary> {
   const files = stateFiles(settings);
@@ -201,22 +244,38 @@ async function listen(settings: ListenSettings, output: ListenOutput, signal: Ab
   const secret = await signingSecret(files.secret);
   const follow = () => client.events.follow({ store, start: settings.fromStart ? "oldest" : "now", type: settings.eventTypes, signal });
 
-  const summary: ListenSummary = { events: 0, accepted: 0, failed: 0 };
+  const summary: ListenSummary = { events: 0, accepted: 0, failed: 0, failed_tries: 0 };
   let follower = follow();
   const from = await follower.start().catch((error: unknown) => {
     throw error instanceof ApiError ? error : new ListenError("unreachable", `Could not reach ${settings.apiUrl} (${failureOf(error)}).`);
   });
   output.out(startLine(settings, from, secret));
+  const problem = await connectionProblem(settings.forwardTo);
+  if (problem !== null) output.err(unreachableWarning(settings, problem));
+
+  /** Tries one event until the receiver takes it; false when the run stopped first. */
+  async function deliver(event: Event): Promise<boolean> {
+    summary.events++;
+    for (let attempt = 1; ; attempt++) {
+      const forwarded = await forward(event, attempt, settings, secret, signal);
+      if (signal.aborted) break;
+      output.out(eventLine(event, forwarded, settings.json));
+      if (accepted(forwarded)) {
+        summary.accepted++;
+        return true;
+      }
+      summary.failed_tries++;
+      const pause = retryPausesMs[Math.min(attempt, retryPausesMs.length) - 1]!;
+      await sleep(pause, undefined, { signal }).catch(() => {});
+      if (signal.aborted) break;
+    }
+    summary.failed++;
+    return false;
+  }
+
   while (!signal.aborted) {
     try {
-      for await (const event of follower) {
-        const forwarded = await forward(event, settings, secret, signal);
-        if (signal.aborted) break;
-        summary.events++;
-        if (accepted(forwarded)) summary.accepted++;
-        else summary.failed++;
-        output.out(eventLine(event, forwarded, settings.json));
-      }
+      for await (const event of follower) if (!(await deliver(event))) break;
     } catch (error) {
       if (isPermanent(error)) throw error;
       const failure = error instanceof ApiError ? `${error.status} ${error.error}` : failureOf(error);
@@ -238,7 +297,11 @@ export async function listenCommand(flags: ListenFlags, output: ListenOutput): P
   process.on("SIGTERM", onSignal);
   try {
     const summary = await listen(settings, output, stop.signal);
-    return { json: summary, text: `Stopped after ${summary.events} event(s): ${summary.accepted} accepted, ${summary.failed} not.` };
+    const waiting = summary.failed > 0 ? " (the next run starts again from it)" : "";
+    return {
+      json: summary,
+      text: `Stopped after ${summary.events} event(s): ${summary.accepted} accepted, ${summary.failed} not${waiting}; ${summary.failed_tries} refused ${summary.failed_tries === 1 ? "try" : "tries"}.`,
+    };
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);

@@ -292,101 +292,183 @@ export interface webhooks {
 export interface components {
   schemas: {
     Me: {
+      /** @description the company the API key belongs to */
       company: {
+        /** @description the company's id; an opaque string */
         id: string;
+        /** @description the company's name */
         name: string;
       };
+      /** @description the API key making the call */
       api_key: {
+        /** @description the API key's id; an opaque string */
         id: string;
+        /** @description the name the key was given when it was created */
         name: string;
       };
     };
     Interview: {
+      /** @description the interview's id; an opaque string */
       id: string;
+      /** @description the interview's title */
       title: string;
-      /** @enum {string} */
+      /**
+       * @description draft, active (taking candidates), paused or closed
+       * @enum {string}
+       */
       status: "draft" | "active" | "paused" | "closed";
+      /** @description the interview's language */
       language: string;
-      /** @enum {string} */
+      /**
+       * @description public (anyone with the link) or invite_only
+       * @enum {string}
+       */
       access_mode: "public" | "invite_only";
+      /** @description the score from 0 to 100 a candidate needs to pass; null when the interview has none */
       pass_mark: number | null;
-      /** Format: uri */
+      /**
+       * Format: uri
+       * @description the link candidates open
+       */
       candidate_link: string;
       /**
        * Format: date-time
-       * @description RFC 3339 date-time in UTC
+       * @description when the interview was created; an RFC 3339 date-time in UTC
        */
       created_at: string;
+      /** @description when the interview was first published; null until then; an RFC 3339 date-time in UTC */
       published_at: string | null;
+      /** @description when the interview was closed; null unless closed; an RFC 3339 date-time in UTC */
       closed_at: string | null;
+      /** @description the steps a candidate goes through */
       steps: components["schemas"]["InterviewSteps"];
     };
-    InterviewSteps: {
-      form: components["schemas"]["FormStep"] | null;
-      ai_interview: components["schemas"]["AIStep"] | null;
-      document: components["schemas"]["DocumentStep"] | null;
-    };
     FormStep: {
+      /** @description the form's questions, in the order they are asked */
       questions: components["schemas"]["FormQuestion"][];
     };
     FormQuestion: {
       /** @description key of a candidate's answers; never changes even if the question is reworded */
       id: string;
+      /** @description the question as the candidate sees it */
       text: string;
-      /** @enum {string} */
+      /**
+       * @description open_text (free text), mcq (one of `choices`) or yes_no
+       * @enum {string}
+       */
       type: "open_text" | "mcq" | "yes_no";
+      /** @description whether the candidate must answer it */
       required: boolean;
+      /** @description options for mcq; empty list for other types */
       choices: string[];
     };
     AIStep: {
-      /** @enum {string} */
+      /**
+       * @description scripted (asks the customer's questions word for word) or ai_led (writes its own questions)
+       * @enum {string}
+       */
       type: "scripted" | "ai_led";
-      /** @enum {string} */
+      /**
+       * @description video or audio_only
+       * @enum {string}
+       */
       mode: "video" | "audio_only";
+      /** @description the language the AI interview is held in */
       language: string;
+      /** @description how long the AI interview may last, in minutes */
       time_limit_minutes: number;
+      /** @description how many questions the AI asks */
       question_count: number;
+      /** @description skills candidates are scored on */
       skills: string[];
     };
     DocumentStep: {
+      /** @description what the interview asks the candidate to upload */
       label: string;
+      /** @description more about the document asked for, as the candidate reads it */
       description: string;
+      /** @description the file types accepted */
       accepted_types: string[];
+      /** @description whether the candidate must upload it */
       required: boolean;
     };
+    InterviewSteps: {
+      /** @description the form step; null when the interview has none */
+      form: components["schemas"]["FormStep"] | null;
+      /** @description the AI interview step; null when the interview has none */
+      ai_interview: components["schemas"]["AIStep"] | null;
+      /** @description the document upload step; null when the interview has none */
+      document: components["schemas"]["DocumentStep"] | null;
+    };
     Candidate: {
+      /** @description the candidate's id; an opaque string */
       id: string;
+      /** @description 1 for the first attempt; a retake is a new candidate with attempt 2 */
       attempt: number;
+      /** @description the candidate's name */
       name: string;
+      /** @description the candidate's email address */
       email: string;
+      /** @description the candidate's phone number, when given */
       phone: string | null;
+      /** @description the interview this is an attempt at */
       interview: components["schemas"]["InterviewRef"];
-      /** @enum {string} */
+      /**
+       * @description in_progress, passed, needs_review, did_not_pass, shortlisted, on_hold, rejected, cancelled or abandoned
+       * @enum {string}
+       */
       status: "in_progress" | "passed" | "needs_review" | "did_not_pass" | "shortlisted" | "on_hold" | "rejected" | "cancelled" | "abandoned";
+      /** @description display text of the status */
       status_label: string;
+      /** @description why the candidate was rejected, when the status is rejected and a reason was given */
       rejection_reason: string | null;
       /**
        * Format: date-time
-       * @description RFC 3339 date-time in UTC
+       * @description when the candidate started; an RFC 3339 date-time in UTC
        */
       started_at: string;
+      /** @description when every step was finished; null while still in progress; an RFC 3339 date-time in UTC */
       submitted_at: string | null;
+      /** @description the AI's assessment and whether it is final */
       result: components["schemas"]["Result"];
+      /** @description null when the interview has no AI step or it has not started */
       ai_interview: components["schemas"]["AIInterview"] | null;
+      /** @description form answers keyed by the question id from the interview's `steps.form.questions` */
       answers: {
         [key: string]: components["schemas"]["Answer"];
       };
+      /** @description the documents the candidate uploaded */
       documents: components["schemas"]["Document"][];
-      /** Format: uri */
+      /**
+       * Format: uri
+       * @description the candidate's page in the product; needs a product sign-in
+       */
       dashboard_url: string;
     };
     InterviewRef: {
+      /** @description the interview's id; an opaque string */
       id: string;
+      /** @description the interview's title */
       title: string;
     };
+    Highlight: {
+      /** @description the candidate's own words */
+      quote: string;
+      /**
+       * @description strength, concern, insight or conduct
+       * @enum {string}
+       */
+      type: "strength" | "concern" | "insight" | "conduct";
+      /** @description why it stands out, in one sentence */
+      why: string;
+    };
     Result: {
-      /** @enum {string} */
+      /**
+       * @description waiting (not final: the candidate is still taking the interview, or the score or recording is still coming), complete (the AI score and the recording are in), incomplete (final, but something is missing; see incomplete_reason) or not_applicable (the interview has no AI step)
+       * @enum {string}
+       */
       state: "waiting" | "complete" | "incomplete" | "not_applicable";
+      /** @description what is missing when state is incomplete (not_submitted: the attempt ended without submission); null otherwise */
       incomplete_reason:
         | (
             | "not_submitted"
@@ -399,65 +481,102 @@ export interface components {
             | "other"
           )
         | null;
+      /** @description the AI score, 0 to 100; null until scored */
       score: number | null;
+      /** @description the AI's recommendation; null until scored */
       recommendation: ("strongly_recommend" | "recommended" | "consider" | "not_recommended") | null;
+      /** @description display text of the recommendation */
       recommendation_label: string | null;
+      /** @description the interview's pass mark, if it has one */
       pass_mark: number | null;
+      /** @description the AI's summary of the interview */
       summary: string | null;
+      /** @description the candidate's strengths, as the AI found them */
       strengths: string[];
+      /** @description what the candidate could improve, as the AI found it */
       areas_to_improve: string[];
+      /** @description skill name to score 0 to 100 */
       skills: {
         [key: string]: number;
       };
+      /** @description moments of the interview worth reading */
       highlights: components["schemas"]["Highlight"][];
+      /** @description true when the AI interview was ended for repeated conduct violations */
       ended_for_conduct: boolean;
     };
-    Highlight: {
-      quote: string;
-      /** @enum {string} */
-      type: "strength" | "concern" | "insight" | "conduct";
-      why: string;
-    };
     AIInterview: {
-      /** @enum {string} */
+      /**
+       * @description video or audio_only
+       * @enum {string}
+       */
       mode: "video" | "audio_only";
+      /** @description the language the AI interview was held in */
       language: string;
+      /** @description how long the AI interview lasted, in seconds; null until it ends */
       duration_seconds: number | null;
+      /** @description how many questions the AI asked */
       questions_asked: number;
+      /** @description how many of them the candidate answered */
       questions_answered: number;
+      /** @description the AI interview's recording */
       recording: components["schemas"]["Recording"];
-      /** Format: uri */
+      /**
+       * Format: uri
+       * @description API link to the transcript; needs the key
+       */
       transcript_url: string;
     };
-    /** @description url is null when nothing can be downloaded */
     Recording: {
-      /** @enum {string} */
+      /**
+       * @description processing (on its way; it may arrive up to about two days after the interview), ready, failed (did not arrive or could not be processed), none (the device recorded nothing) or deleted (removed after the retention period)
+       * @enum {string}
+       */
       status: "processing" | "ready" | "failed" | "none" | "deleted";
+      /** @description an API link needing the key that returns a download link; null when nothing can be downloaded */
       url: string | null;
     };
     Answer: {
+      /** @description the question's text as the candidate saw it */
       question: string;
+      /** @description the answer as text; yes/no answers are the text Yes or No */
       answer: string;
     };
     Document: {
+      /** @description the file's id; an opaque string */
       id: string;
+      /** @description what the interview asked for */
       label: string;
+      /** @description the file's name as uploaded */
       file_name: string;
+      /** @description the file's media type, when known */
       content_type: string | null;
+      /** @description the file's size in bytes, when known */
       size_bytes: number | null;
-      /** Format: uri */
+      /**
+       * Format: uri
+       * @description API link; needs the key; leads to the file endpoint
+       */
       url: string;
     };
     TranscriptEntry: {
+      /** @description the entry's place in the interview, from 0 */
       index: number;
+      /** @description what the AI asked */
       question: string;
+      /** @description what the candidate answered */
       answer: string;
+      /** @description how long the candidate spoke, in seconds */
       speaking_seconds: number;
     };
     RecordingDownload: {
-      /** @enum {string} */
+      /**
+       * @description the recording's status; always ready here
+       * @enum {string}
+       */
       status: "processing" | "ready" | "failed" | "none" | "deleted";
+      /** @description the recording's media type */
       content_type: string;
+      /** @description the recording's length in seconds, when known */
       duration_seconds: number | null;
       /**
        * Format: uri
@@ -466,40 +585,61 @@ export interface components {
       download_url: string;
       /**
        * Format: date-time
-       * @description RFC 3339 date-time in UTC
+       * @description when download_url stops working; an RFC 3339 date-time in UTC
        */
       expires_at: string;
     };
     Event: {
-      /** @description the same when the event is received again; use it to ignore repeats */
+      /** @description stays the same when the event is received again; use it to ignore repeats */
       id: string;
-      /** @enum {string} */
+      /**
+       * @description candidate.submitted, candidate.scored, candidate.ready or candidate.status_changed
+       * @enum {string}
+       */
       type: "candidate.submitted" | "candidate.scored" | "candidate.ready" | "candidate.status_changed";
       /**
        * Format: date-time
-       * @description RFC 3339 date-time in UTC
+       * @description when it happened; an RFC 3339 date-time in UTC
        */
       created_at: string;
-      /** @constant */
+      /**
+       * @description always v1
+       * @constant
+       */
       api_version: "v1";
+      /** @description true for samples sent on request from the product; false for real events */
       test: boolean;
+      /** @description set only on candidate.status_changed */
       change: components["schemas"]["StatusChange"] | null;
+      /** @description the candidate's latest data, not a copy frozen at event time */
       candidate: components["schemas"]["Candidate"];
     };
+    /** @description frozen at the time of the change */
     StatusChange: {
+      /** @description the public status code before */
       from: string;
+      /** @description the public status code after */
       to: string;
+      /** @description who made the change */
       by: components["schemas"]["ChangedBy"];
     };
     ChangedBy: {
-      /** @enum {string} */
+      /**
+       * @description team, ai, system or candidate
+       * @enum {string}
+       */
       type: "team" | "ai" | "system" | "candidate";
+      /** @description who made the change; for type team, the person's name */
       name: string;
     };
     FileDownload: {
+      /** @description the file's id; an opaque string */
       id: string;
+      /** @description the file's name, when known */
       name: string | null;
+      /** @description the file's media type, when known */
       content_type: string | null;
+      /** @description the file's size in bytes, when known */
       size_bytes: number | null;
       /**
        * Format: uri
@@ -508,14 +648,20 @@ export interface components {
       download_url: string;
       /**
        * Format: date-time
-       * @description RFC 3339 date-time in UTC
+       * @description when download_url stops working; an RFC 3339 date-time in UTC
        */
       expires_at: string;
     };
     Error: {
-      /** @constant */
+      /**
+       * @description always false
+       * @constant
+       */
       success: false;
-      /** @enum {string} */
+      /**
+       * @description the error code; see the Errors guide
+       * @enum {string}
+       */
       error: "validation_error" | "not_found" | "auth_error" | "permission_denied" | "rate_limited" | "external_service_error" | "internal_error";
       /** @description plain-language text suitable to show a person */
       message: string;
@@ -530,15 +676,23 @@ export interface components {
     Problem: {
       /** @description the query parameter's name */
       parameter: string;
-      /** @enum {string} */
+      /**
+       * @description the kind of problem: wrong type, out of range, a value not allowed, a malformed date-time, or a cursor this API did not give for this list
+       * @enum {string}
+       */
       code: "invalid_type" | "out_of_range" | "invalid_value" | "invalid_format" | "invalid_cursor";
       /** @description what is wrong, in words */
       message: string;
     };
     ValidationError: components["schemas"]["Error"] & {
-      /** @constant */
+      /**
+       * @description always validation_error
+       * @constant
+       */
       error?: "validation_error";
+      /** @description what is wrong with the query */
       details: {
+        /** @description one per invalid query parameter, all at once */
         problems: components["schemas"]["Problem"][];
       };
     };
@@ -584,12 +738,18 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @constant */
+            /**
+             * @description always true
+             * @constant
+             */
             success: true;
+            /** @description optional; this API does not send it */
             message?: string;
+            /** @description the result; its shape is per endpoint */
             data: components["schemas"]["Me"];
-            /** @description unix seconds */
+            /** @description when the answer was made, in unix seconds */
             timestamp: number;
+            /** @description identifies this request; the same as the X-Trace-Id header. Quote it when contacting support */
             trace_id: string;
           };
         };
@@ -665,15 +825,23 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @constant */
+            /**
+             * @description always true
+             * @constant
+             */
             success: true;
+            /** @description optional; this API does not send it */
             message?: string;
+            /** @description the result; its shape is per endpoint */
             data: {
+              /** @description this page of interviews */
               interviews: components["schemas"]["Interview"][];
+              /** @description send it as `cursor` for the next page; null on the last page */
               next_cursor: string | null;
             };
-            /** @description unix seconds */
+            /** @description when the answer was made, in unix seconds */
             timestamp: number;
+            /** @description identifies this request; the same as the X-Trace-Id header. Quote it when contacting support */
             trace_id: string;
           };
         };
@@ -760,14 +928,21 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @constant */
+            /**
+             * @description always true
+             * @constant
+             */
             success: true;
+            /** @description optional; this API does not send it */
             message?: string;
+            /** @description the result; its shape is per endpoint */
             data: {
+              /** @description the interview with its steps */
               interview: components["schemas"]["Interview"];
             };
-            /** @description unix seconds */
+            /** @description when the answer was made, in unix seconds */
             timestamp: number;
+            /** @description identifies this request; the same as the X-Trace-Id header. Quote it when contacting support */
             trace_id: string;
           };
         };
@@ -860,15 +1035,23 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @constant */
+            /**
+             * @description always true
+             * @constant
+             */
             success: true;
+            /** @description optional; this API does not send it */
             message?: string;
+            /** @description the result; its shape is per endpoint */
             data: {
+              /** @description this page of candidates */
               candidates: components["schemas"]["Candidate"][];
+              /** @description send it as `cursor` for the next page; null on the last page */
               next_cursor: string | null;
             };
-            /** @description unix seconds */
+            /** @description when the answer was made, in unix seconds */
             timestamp: number;
+            /** @description identifies this request; the same as the X-Trace-Id header. Quote it when contacting support */
             trace_id: string;
           };
         };
@@ -955,14 +1138,21 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @constant */
+            /**
+             * @description always true
+             * @constant
+             */
             success: true;
+            /** @description optional; this API does not send it */
             message?: string;
+            /** @description the result; its shape is per endpoint */
             data: {
+              /** @description the candidate (one attempt) */
               candidate: components["schemas"]["Candidate"];
             };
-            /** @description unix seconds */
+            /** @description when the answer was made, in unix seconds */
             timestamp: number;
+            /** @description identifies this request; the same as the X-Trace-Id header. Quote it when contacting support */
             trace_id: string;
           };
         };
@@ -1049,14 +1239,21 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @constant */
+            /**
+             * @description always true
+             * @constant
+             */
             success: true;
+            /** @description optional; this API does not send it */
             message?: string;
+            /** @description the result; its shape is per endpoint */
             data: {
+              /** @description the AI interview, question by question; empty when there is no AI interview yet */
               transcript: components["schemas"]["TranscriptEntry"][];
             };
-            /** @description unix seconds */
+            /** @description when the answer was made, in unix seconds */
             timestamp: number;
+            /** @description identifies this request; the same as the X-Trace-Id header. Quote it when contacting support */
             trace_id: string;
           };
         };
@@ -1143,14 +1340,21 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @constant */
+            /**
+             * @description always true
+             * @constant
+             */
             success: true;
+            /** @description optional; this API does not send it */
             message?: string;
+            /** @description the result; its shape is per endpoint */
             data: {
+              /** @description a download link for the recording */
               recording: components["schemas"]["RecordingDownload"];
             };
-            /** @description unix seconds */
+            /** @description when the answer was made, in unix seconds */
             timestamp: number;
+            /** @description identifies this request; the same as the X-Trace-Id header. Quote it when contacting support */
             trace_id: string;
           };
         };
@@ -1240,16 +1444,25 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @constant */
+            /**
+             * @description always true
+             * @constant
+             */
             success: true;
+            /** @description optional; this API does not send it */
             message?: string;
+            /** @description the result; its shape is per endpoint */
             data: {
+              /** @description this page of events, oldest first */
               events: components["schemas"]["Event"][];
+              /** @description the position after the last event seen; store it and send it as `after` to receive only newer events */
               next_cursor: string;
+              /** @description true when more events are waiting now; false when caught up */
               has_more: boolean;
             };
-            /** @description unix seconds */
+            /** @description when the answer was made, in unix seconds */
             timestamp: number;
+            /** @description identifies this request; the same as the X-Trace-Id header. Quote it when contacting support */
             trace_id: string;
           };
         };
@@ -1336,14 +1549,21 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @constant */
+            /**
+             * @description always true
+             * @constant
+             */
             success: true;
+            /** @description optional; this API does not send it */
             message?: string;
+            /** @description the result; its shape is per endpoint */
             data: {
+              /** @description a download link for the file */
               file: components["schemas"]["FileDownload"];
             };
-            /** @description unix seconds */
+            /** @description when the answer was made, in unix seconds */
             timestamp: number;
+            /** @description identifies this request; the same as the X-Trace-Id header. Quote it when contacting support */
             trace_id: string;
           };
         };

@@ -12,7 +12,7 @@
  * is genuine when any of them matches.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Event } from "./api-types";
+import type { Event } from "./api-types.js";
 
 export type RawBody = string | Uint8Array;
 /** Fetch-style `Headers`, or Node's `request.headers` (lower-case names). */

@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import { appDatabase } from "@/server/app-database";
 import { env } from "@/server/env";
 import { findDownloadable } from "@/server/read/downloads";
+import { bodyLengthHeader } from "@/server/runtime/body-length";
 import { readDownloadToken } from "@/server/security/download-tokens";
 import { localFileStorage } from "@/server/storage/file-storage";
 import { ApiError, notFound } from "../errors";
@@ -58,7 +59,7 @@ export async function handleDownload(request: Request, token: string): Promise<R
 
   const headers: Record<string, string> = {
     "Content-Type": file.content_type ?? "application/octet-stream",
-    "Content-Disposition": contentDisposition(file.file_name),
+    "Content-Disposition": contentDisposition(file.download_name),
     "Cache-Control": "no-store",
     "Accept-Ranges": "bytes",
     "X-Content-Type-Options": "nosniff",
@@ -69,9 +70,9 @@ export async function handleDownload(request: Request, token: string): Promise<R
     return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${size}` } });
   }
   const stream = (selected?: { start: number; end: number }) => Readable.toWeb(storage.read(file.storage_key, selected)) as ReadableStream<Uint8Array>;
-  if (!range) return new Response(stream(), { status: 200, headers: { ...headers, "Content-Length": String(size) } });
+  if (!range) return new Response(stream(), { status: 200, headers: { ...headers, [bodyLengthHeader]: String(size) } });
   return new Response(stream(range), {
     status: 206,
-    headers: { ...headers, "Content-Range": `bytes ${range.start}-${range.end}/${size}`, "Content-Length": String(range.end - range.start + 1) },
+    headers: { ...headers, "Content-Range": `bytes ${range.start}-${range.end}/${size}`, [bodyLengthHeader]: String(range.end - range.start + 1) },
   });
 }

@@ -18,8 +18,8 @@ const errorEnvelope = {
   type: "object",
   required: ["success", "error", "message", "details", "timestamp", "trace_id"],
   properties: {
-    success: { const: false },
-    error: { type: "string", enum: [...errorCodes] },
+    success: { const: false, description: "always false" },
+    error: { type: "string", enum: [...errorCodes], description: "the error code; see the Errors guide" },
     message: { type: "string", description: "plain-language text suitable to show a person" },
     details: { description: "extra detail for some errors: `problems` for 422, `recording_status` for a recording 404; otherwise null" },
     timestamp: { type: "integer", description: "unix seconds" },
@@ -35,7 +35,12 @@ const schemas = {
     description: "One invalid query parameter.",
     properties: {
       parameter: { type: "string", description: "the query parameter's name" },
-      code: { type: "string", enum: ["invalid_type", "out_of_range", "invalid_value", "invalid_format", "invalid_cursor"] },
+      code: {
+        type: "string",
+        enum: ["invalid_type", "out_of_range", "invalid_value", "invalid_format", "invalid_cursor"],
+        description:
+          "the kind of problem: wrong type, out of range, a value not allowed, a malformed date-time, or a cursor this API did not give for this list",
+      },
       message: { type: "string", description: "what is wrong, in words" },
     },
   },
@@ -46,8 +51,13 @@ const schemas = {
         type: "object",
         required: ["details"],
         properties: {
-          error: { const: "validation_error" },
-          details: { type: "object", required: ["problems"], properties: { problems: { type: "array", items: ref("Problem") } } },
+          error: { const: "validation_error", description: "always validation_error" },
+          details: {
+            type: "object",
+            required: ["problems"],
+            description: "what is wrong with the query",
+            properties: { problems: { type: "array", items: ref("Problem"), description: "one per invalid query parameter, all at once" } },
+          },
         },
       },
     ],
@@ -111,6 +121,23 @@ function openObjects(node: unknown) {
   for (const child of Object.values(node)) openObjects(child);
 }
 
+/**
+ * zod documents what it checks with, not what a client needs: every date-time
+ * gets zod's own checking regex as `pattern` beside `format: date-time`, and
+ * every integer JavaScript's safe range (±2^53 − 1) as its bounds. Both make
+ * the reference and generated clients noisy and say nothing the format and the
+ * descriptions do not; they are left out. Bounds the API really has (a score's
+ * 0 to 100, a page size's) stay.
+ */
+function withoutCheckingNoise(node: unknown) {
+  if (typeof node !== "object" || node === null) return;
+  const schema = node as Record<string, unknown>;
+  if (schema.format === "date-time") delete schema.pattern;
+  if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
+  if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
+  for (const child of Object.values(schema)) withoutCheckingNoise(child);
+}
+
 function build(): OpenAPIObject {
   const document = generateOpenApiDocument(v1Router, {
     title: "Interview API",
@@ -120,6 +147,7 @@ function build(): OpenAPIObject {
     securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API key created in the settings by a company admin." } },
   });
   openObjects(document);
+  withoutCheckingNoise(document);
   const generated = document.components?.schemas ?? {};
   for (const name of Object.keys(generated)) if (name.startsWith("error.")) delete generated[name];
   const headers: Record<string, object> = { ...document.components?.headers, "Retry-After": retryAfter, "WWW-Authenticate": wwwAuthenticate };

@@ -9,4 +9,4 @@ export const getCandidateMeta = openapi({
   tags: ["Candidates"],
 });
 export const getCandidateInput = z.object({ id: z.string() });
-export const getCandidateOutput = successEnvelope(z.object({ candidate: candidateSchema }));
+export const getCandidateOutput = successEnvelope(z.object({ candidate: candidateSchema.meta({ description: "the candidate (one attempt)" }) }));

@@ -10,4 +10,4 @@ export const getFileMeta = openapi({
   tags: ["Files"],
 });
 export const getFileInput = z.object({ id: z.string() });
-export const getFileOutput = successEnvelope(z.object({ file: fileDownloadSchema }));
+export const getFileOutput = successEnvelope(z.object({ file: fileDownloadSchema.meta({ description: "a download link for the file" }) }));

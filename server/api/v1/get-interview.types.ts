@@ -10,4 +10,4 @@ export const getInterviewMeta = openapi({
   tags: ["Interviews"],
 });
 export const getInterviewInput = z.object({ id: z.string() });
-export const getInterviewOutput = successEnvelope(z.object({ interview: interviewSchema }));
+export const getInterviewOutput = successEnvelope(z.object({ interview: interviewSchema.meta({ description: "the interview with its steps" }) }));

@@ -12,4 +12,4 @@ export const getRecordingMeta = openapi({
   tags: ["Candidates"],
 });
 export const getRecordingInput = z.object({ id: z.string() });
-export const getRecordingOutput = successEnvelope(z.object({ recording: recordingDownloadSchema }));
+export const getRecordingOutput = successEnvelope(z.object({ recording: recordingDownloadSchema.meta({ description: "a download link for the recording" }) }));

@@ -10,4 +10,8 @@ export const getTranscriptMeta = openapi({
   tags: ["Candidates"],
 });
 export const getTranscriptInput = z.object({ id: z.string() });
-export const getTranscriptOutput = successEnvelope(z.object({ transcript: z.array(transcriptEntrySchema) }));
+export const getTranscriptOutput = successEnvelope(
+  z.object({
+    transcript: z.array(transcriptEntrySchema).meta({ description: "the AI interview, question by question; empty when there is no AI interview yet" }),
+  }),
+);

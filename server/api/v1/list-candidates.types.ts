@@ -23,4 +23,9 @@ export const listCandidatesInput = z.object({
   limit: limitParam(25),
   cursor: cursorParam<CandidatePosition>(["candidates:submitted", "candidates:started"]).optional(),
 });
-export const listCandidatesOutput = successEnvelope(z.object({ candidates: z.array(candidateSchema), next_cursor: z.string().nullable() }));
+export const listCandidatesOutput = successEnvelope(
+  z.object({
+    candidates: z.array(candidateSchema).meta({ description: "this page of candidates" }),
+    next_cursor: z.string().nullable().meta({ description: "send it as `cursor` for the next page; null on the last page" }),
+  }),
+);

@@ -20,4 +20,10 @@ export const listEventsInput = z.object({
   interview_id: idParam().optional(),
   limit: limitParam(25),
 });
-export const listEventsOutput = successEnvelope(z.object({ events: z.array(eventSchema), next_cursor: z.string(), has_more: z.boolean() }));
+export const listEventsOutput = successEnvelope(
+  z.object({
+    events: z.array(eventSchema).meta({ description: "this page of events, oldest first" }),
+    next_cursor: z.string().meta({ description: "the position after the last event seen; store it and send it as `after` to receive only newer events" }),
+    has_more: z.boolean().meta({ description: "true when more events are waiting now; false when caught up" }),
+  }),
+);

@@ -17,4 +17,9 @@ export const listInterviewsInput = z.object({
   limit: limitParam(100),
   cursor: cursorParam<InterviewPosition>(["interviews"]).optional(),
 });
-export const listInterviewsOutput = successEnvelope(z.object({ interviews: z.array(interviewSchema), next_cursor: z.string().nullable() }));
+export const listInterviewsOutput = successEnvelope(
+  z.object({
+    interviews: z.array(interviewSchema).meta({ description: "this page of interviews" }),
+    next_cursor: z.string().nullable().meta({ description: "send it as `cursor` for the next page; null on the last page" }),
+  }),
+);

@@ -38,12 +38,14 @@ export function MessageOutcome({ webhookId, messageId }: { webhookId: string; me
           <p>
             <MessageStatusBadge status="succeeded" /> The address answered {latest.responseStatus} in {latest.durationMs} ms.
           </p>
+        ) : latest && message.data!.message.status === "pending" ? (
+          <p>
+            <MessageStatusBadge status="retrying" /> — next try at {formatDateTime(message.data!.message.nextAttemptAt)}. Attempt {latest.attempt} failed:{" "}
+            <FailedTry attempt={latest} />.
+          </p>
         ) : latest ? (
           <p>
-            <MessageStatusBadge status="failed" /> Attempt {latest.attempt} failed:{" "}
-            <strong>{latest.errorClass ? errorClassLabels[latest.errorClass] : "no answer"}</strong>
-            {latest.responseStatus !== null && ` (HTTP ${latest.responseStatus})`}.
-            {message.data!.message.status === "pending" && ` Next try ${formatDateTime(message.data!.message.nextAttemptAt)}.`}
+            <MessageStatusBadge status="failed" /> Attempt {latest.attempt} failed: <FailedTry attempt={latest} />.
           </p>
         ) : message.data?.message.status === "failed" ? (
           <p>
@@ -58,5 +60,15 @@ export function MessageOutcome({ webhookId, messageId }: { webhookId: string; me
       </div>
       {latest?.requestBody !== undefined && <RequestBody body={latest.requestBody} bytes={latest.requestBodyBytes ?? null} />}
     </div>
+  );
+}
+
+/** Why a try failed: its error class and the status the address answered with, if any. */
+function FailedTry({ attempt }: { attempt: { errorClass: keyof typeof errorClassLabels | null; responseStatus: number | null } }) {
+  return (
+    <>
+      <strong>{attempt.errorClass ? errorClassLabels[attempt.errorClass] : "no answer"}</strong>
+      {attempt.responseStatus !== null && ` (HTTP ${attempt.responseStatus})`}
+    </>
   );
 }

@@ -31,6 +31,7 @@ export function SecretPanel({ webhookId, previousSecretValidUntil }: { webhookId
   const rotate = useMutation({
     mutationFn: () => settingsApi.webhooks.rotateSecret.mutate({ id: webhookId }),
     onSuccess: async ({ secret }) => {
+      expire.reset();
       setShownSecret(secret);
       await refreshDetails();
       setConfirming(null);
@@ -64,6 +65,11 @@ export function SecretPanel({ webhookId, previousSecretValidUntil }: { webhookId
         <Button className="mt-3" busy={reveal.isPending} onClick={() => reveal.mutate()}>
           Reveal secret
         </Button>
+      )}
+      {expire.isSuccess && !previousSecretValidUntil && (
+        <p role="status" className="mt-3 rounded-md bg-green-50 p-3 text-sm text-green-900">
+          The previous secret stopped signing: messages now carry one signature, made with the new secret.
+        </p>
       )}
       {previousSecretValidUntil && (
         <div role="status" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">

@@ -13,7 +13,7 @@ import { useViewer } from "../../settings-providers";
 import { eventTypeLabels } from "../event-type-labels";
 import { healthSentence } from "../webhook-health-text";
 import { isWebhookNotFound, WebhookNotFound } from "../webhook-not-found";
-import { refreshWebhookViews, useSavedWarning, webhookQueries } from "../webhook-queries";
+import { leaveListNotice, refreshWebhookViews, useSavedWarning, webhookQueries } from "../webhook-queries";
 import { BackfillPanel } from "./backfill-panel";
 import { DeliveryChart } from "./delivery-chart";
 import { DeliveryLog } from "./delivery-log";
@@ -68,7 +68,7 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
           <div className="min-w-0">
             {webhook.name ? (
               <>
-                <h1 className="break-words text-lg font-semibold">{webhook.name}</h1>
+                <h1 className="wrap-anywhere text-lg font-semibold">{webhook.name}</h1>
                 <p className="break-all font-mono text-sm text-slate-700" data-testid="webhook-address">
                   {webhook.address}
                 </p>
@@ -78,8 +78,8 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
                 {webhook.address}
               </h1>
             )}
-            {webhook.description && <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{webhook.description}</p>}
-            <p className="mt-1 text-sm text-slate-600">
+            {webhook.description && <p className="mt-2 wrap-anywhere whitespace-pre-line text-sm text-slate-700">{webhook.description}</p>}
+            <p className="mt-1 wrap-anywhere text-sm text-slate-600">
               {webhook.eventTypes.map((type) => eventTypeLabels[type]).join(", ")} ·{" "}
               {webhook.interviews === null ? "All interviews" : webhook.interviews.map((interview) => interview.title).join(", ")}
             </p>
@@ -99,7 +99,7 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
           <Figure label="Last failure" value={formatDateTime(webhook.lastFailureAt)} />
           <Figure label="Messages waiting" value={String(webhook.waitingMessages)} />
         </dl>
-        {isAdmin && <AdminActions webhookId={webhookId} enabled={enabled} waitingMessages={webhook.waitingMessages} />}
+        {isAdmin && <AdminActions webhookId={webhookId} label={webhook.name ?? webhook.address} enabled={enabled} waitingMessages={webhook.waitingMessages} />}
       </header>
       <DeliveryChart webhookId={webhookId} />
       {isAdmin && (
@@ -128,9 +128,9 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 /**
  * Edit, turn off or on, delete. Turning off asks first, with the number of
  * waiting messages it marks failed (refreshed when the question opens), and
- * then says how many it did mark.
+ * then says how many it did mark. Deleting confirms on the list it returns to.
  */
-function AdminActions({ webhookId, enabled, waitingMessages }: { webhookId: string; enabled: boolean; waitingMessages: number }) {
+function AdminActions({ webhookId, label, enabled, waitingMessages }: { webhookId: string; label: string; enabled: boolean; waitingMessages: number }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState(false);
@@ -148,6 +148,7 @@ function AdminActions({ webhookId, enabled, waitingMessages }: { webhookId: stri
     mutationFn: () => settingsApi.webhooks.delete.mutate({ id: webhookId }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: webhookQueries.list });
+      leaveListNotice(queryClient, `Webhook “${label}” deleted. Nothing more is sent to it, and its delivery log is gone.`);
       router.push("/settings/webhooks");
     },
   });
