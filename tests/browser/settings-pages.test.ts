@@ -192,7 +192,12 @@ describeInBrowser("settings pages in the browser", () => {
     const download = await page.request.get(documentLink!);
     expect(download.status()).toBe(200);
     expect((await download.body()).toString()).toBe("%PDF-1.4");
-    expect(await page.getByTestId("candidate-recording").getAttribute("src")).toMatch(/\/downloads\//);
+    // The player's source is signed when the browser asks for it (a page left open keeps working).
+    const recordingSource = await page.getByTestId("candidate-recording").getAttribute("src");
+    expect(recordingSource).toBe(`/candidates/${candidateId}/recording`);
+    const recording = await page.request.get(recordingSource!);
+    expect(recording.status()).toBe(200);
+    expect(recording.url()).toMatch(/\/downloads\//);
     await screenshot("candidate-page-member");
 
     const other = await page.goto(`/candidates/${otherCandidateId}`);
