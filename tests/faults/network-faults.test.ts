@@ -17,7 +17,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createRandom } from "@/server/demo/random";
 import { createWebhook } from "@/server/webhooks/manage";
-import { eventsPerCandidate, historyOf, keepLedger, printReckoning, reckon, writeCandidates } from "../support/delivery-ledger";
+import { awaitAcceptances, eventsPerCandidate, historyOf, keepLedger, printReckoning, reckon, writeCandidates } from "../support/delivery-ledger";
 import { makeCompany, makeInterview } from "../support/fixtures";
 import { useOwnDatabase } from "../support/own-database";
 import { type ChunkFate, type Direction, startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
@@ -108,11 +108,8 @@ for (let run = 1; run <= runs; run++) {
     const history = await historyOf(own.handle.sql, companyId);
     expect(history).toHaveLength(candidateCount * eventsPerCandidate);
     const expected = history.length * webhooks.length;
-    const deadline = lastFault + 240_000;
-    while (ledger.accepted.length < expected && Date.now() < deadline) await sleep(500);
-    console.log(
-      `network faults: seed ${seed}: ${ledger.accepted.length} of ${expected} accepted ${Math.round((Date.now() - lastFault) / 1000)} s after the last fault`,
-    );
+    const seconds = await awaitAcceptances(ledger, expected, lastFault, 240_000);
+    console.log(`network faults: seed ${seed}: ${ledger.accepted.length} of ${expected} accepted ${seconds} s after the last fault`);
 
     const reckoning = reckon(history, ledger, webhooks);
     printReckoning("network faults", seed, reckoning);

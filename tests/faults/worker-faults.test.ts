@@ -16,7 +16,7 @@
 import { expect, it } from "vitest";
 import { createRandom } from "@/server/demo/random";
 import { createWebhook } from "@/server/webhooks/manage";
-import { eventsPerCandidate, historyOf, keepLedger, printReckoning, reckon, writeCandidates } from "../support/delivery-ledger";
+import { awaitAcceptances, eventsPerCandidate, historyOf, keepLedger, printReckoning, reckon, writeCandidates } from "../support/delivery-ledger";
 import { makeCompany, makeInterview } from "../support/fixtures";
 import { useOwnDatabase } from "../support/own-database";
 import { allowReceiver } from "../support/webhook-fixtures";
@@ -96,11 +96,10 @@ for (let run = 1; run <= runs; run++) {
     const history = await historyOf(own.handle.sql, companyId);
     expect(history).toHaveLength(candidateCount * eventsPerCandidate);
     const expected = history.length * webhooks.length;
-    const deadline = lastFault + 240_000;
-    while (ledger.accepted.length < expected && Date.now() < deadline) await sleep(500);
+    const seconds = await awaitAcceptances(ledger, expected, lastFault, 240_000);
     const outputs = workers.map((worker) => worker.output().slice(-1500)).join("\n---\n");
     expect(ledger.accepted.length, `seed ${seed}: ${ledger.accepted.length} of ${expected} accepted 4 minutes after the last fault\n${outputs}`).toBe(expected);
-    console.log(`worker faults: seed ${seed}: all ${expected} messages accepted ${Math.round((Date.now() - lastFault) / 1000)} s after the last fault`);
+    console.log(`worker faults: seed ${seed}: all ${expected} messages accepted ${seconds} s after the last fault`);
 
     // Per candidate and webhook, first acceptances follow the history's order.
     const reckoning = reckon(history, ledger, webhooks);

@@ -92,6 +92,12 @@ export async function historyOf(sql: postgres.Sql, companyId: string) {
   return history;
 }
 
+/** Waits until the ledger holds `expected` first acceptances, or `withinMs` has passed since `since`; the seconds it took. */
+export async function awaitAcceptances(ledger: ReturnType<typeof keepLedger>, expected: number, since: number, withinMs: number) {
+  while (ledger.accepted.length < expected && Date.now() < since + withinMs) await new Promise((resolve) => setTimeout(resolve, 500));
+  return Math.round((Date.now() - since) / 1000);
+}
+
 export type Reckoning = { expected: number; lost: number; duplicates: number; duplicatesPer1000: number; outOfOrder: string[] };
 
 /** The ledger against the history, for each of the webhooks (receiver paths starting with `hookPaths`). */
