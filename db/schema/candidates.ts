@@ -96,6 +96,16 @@ export const candidates = pgTable(
     highlights: jsonb("highlights").$type<Highlight[]>().notNull().default([]),
     endedForConduct: boolean("ended_for_conduct").notNull().default(false),
 
+    /**
+     * The API's Candidate object as JSON text, rendered in the transaction of
+     * every change that alters it (server/domain/stored-candidate.ts); reads
+     * and webhook bodies only put stored texts together. Its addresses start
+     * with a mark that stands for APP_URL (server/read/candidate-json.ts).
+     * Null only until the start-up pass renders a row written before this
+     * column existed.
+     */
+    apiJson: text("api_json"),
+
     createdAt: createdAt(),
     updatedAt: time("updated_at").notNull().defaultNow(),
   },
@@ -111,6 +121,8 @@ export const candidates = pgTable(
     index("candidates_started_idx").on(table.companyId, table.startedAt, table.id).where(sql`not ${table.isPreview}`),
     index("candidates_interview_started_idx").on(table.companyId, table.interviewId, table.startedAt, table.id).where(sql`not ${table.isPreview}`),
     index("candidates_in_progress_idx").on(table.companyId, table.startedAt, table.id).where(sql`not ${table.isPreview} and ${table.status} = 'in_progress'`),
+    // Empty once the start-up pass has rendered the rows stored before api_json existed.
+    index("candidates_unrendered_idx").on(table.id).where(sql`${table.apiJson} is null`),
     index("candidates_attempts_idx").on(table.interviewId, sql`lower(${table.email})`, table.attempt),
   ],
 );

@@ -154,6 +154,8 @@ function attemptAt(
     endedForConduct: false,
     createdAt: startedAt,
     updatedAt: submittedAt ?? finishedAt,
+    // Rendered with the batch (prepareImport).
+    apiJson: null,
   };
   const candidate: CandidateRow = ai
     ? { ...base, ...settleResult(base, submittedAt ?? finishedAt, outcome === "scoring_failed" ? "scoring_failed" : undefined) }
@@ -203,6 +205,7 @@ function attemptAt(
   }
   return {
     candidate,
+    interview: { title: interview.title, passMark: interview.passMark },
     answers,
     transcript: transcript.map((entry, index) => ({ candidateId: id, index, ...entry })),
     files: stored,

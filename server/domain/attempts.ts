@@ -15,6 +15,7 @@ import type { DomainContext } from "./context";
 import { invalidInput, invalidState } from "./errors";
 import { type LoadedInterview, loadInterview } from "./interviews";
 import { decidedStatuses } from "./statuses";
+import { storeCandidateJson } from "./stored-candidates";
 
 export type StartAttemptInput = {
   interviewId: string;
@@ -57,6 +58,7 @@ export async function startAttempt(ctx: DomainContext, input: StartAttemptInput)
         updatedAt: now,
       })
       .returning();
+    await storeCandidateJson(tx, [row!.id]);
     return row!;
   });
 }

@@ -7,6 +7,8 @@
  *   state, answers, transcript, files); every column of its table is written,
  *   a value the attempt leaves out is null (a column with a default must be
  *   given, since one COPY cannot fall back to a default for some rows only).
+ * - The same API JSON: each candidate's text comes from the renderer every
+ *   change uses (`candidateJsonText`), from the attempt as given.
  * - The same events. Each attempt's events come from the same pure rules as
  *   single operations (`eventsForChange` from nothing to its final state, by
  *   the system), dated when it was submitted.
@@ -43,6 +45,7 @@ import { PostgresJsSession } from "drizzle-orm/postgres-js/session";
 import type postgres from "postgres";
 import { candidateAnswers, candidates, events, files, transcriptEntries } from "@/db/schema";
 import { enqueueFanOut } from "@/server/jobs/queue";
+import { type CandidateSource, candidateJsonText } from "@/server/read/candidates";
 import { eventRow, systemActor, type Transaction } from "./candidate-changes";
 import type { CandidateRow } from "./candidate-row";
 import type { DomainContext } from "./context";
@@ -50,7 +53,10 @@ import { eventsForChange } from "./event-rules";
 import { lockCompanyHistory } from "./history-lock";
 
 export type ImportedAttempt = {
+  /** Its final state; its `apiJson` is rendered here. */
   candidate: CandidateRow;
+  /** What of its interview the candidate's API JSON shows. */
+  interview: { title: string; passMark: number | null };
   answers: Array<typeof candidateAnswers.$inferInsert>;
   transcript: Array<typeof transcriptEntries.$inferInsert>;
   files: Array<typeof files.$inferInsert>;
@@ -83,7 +89,7 @@ export function prepareImport(ctx: DomainContext, attempts: ImportedAttempt[]): 
     copies: [
       copyOf(
         candidates,
-        attempts.map((attempt) => attempt.candidate),
+        attempts.map((attempt) => ({ ...attempt.candidate, apiJson: candidateJsonText(sourceOf(attempt)) })),
       ),
       copyOf(
         candidateAnswers,
@@ -102,6 +108,52 @@ export function prepareImport(ctx: DomainContext, attempts: ImportedAttempt[]): 
       copyOf(events, eventRows, ["txId", "seq"]),
     ],
     companies: [...new Set(eventRows.map((row) => row.companyId))],
+  };
+}
+
+/** What the renderer takes, from an attempt as given (a document's label is never null here: the interview's step names it). */
+function sourceOf({ candidate, interview, answers, files: stored }: ImportedAttempt): CandidateSource {
+  const iso = (value: Date | null) => value?.toISOString() ?? null;
+  return {
+    id: candidate.id,
+    attempt: candidate.attempt,
+    name: candidate.name,
+    email: candidate.email,
+    phone: candidate.phone,
+    interview_id: candidate.interviewId,
+    interview_title: interview.title,
+    pass_mark: interview.passMark,
+    status: candidate.status,
+    rejection_reason: candidate.rejectionReason,
+    started_at: candidate.startedAt.toISOString(),
+    submitted_at: iso(candidate.submittedAt),
+    result_state: candidate.resultState,
+    incomplete_reason: candidate.incompleteReason,
+    score: candidate.score,
+    recommendation: candidate.recommendation,
+    summary: candidate.summary,
+    strengths: candidate.strengths,
+    areas_to_improve: candidate.areasToImprove,
+    skills: candidate.skills,
+    highlights: candidate.highlights,
+    ended_for_conduct: candidate.endedForConduct,
+    ai_started_at: iso(candidate.aiStartedAt),
+    ai_mode: candidate.aiMode,
+    ai_language: candidate.aiLanguage,
+    ai_duration_seconds: candidate.aiDurationSeconds,
+    ai_questions_asked: candidate.aiQuestionsAsked,
+    ai_questions_answered: candidate.aiQuestionsAnswered,
+    recording_status: candidate.recordingStatus,
+    answers: Object.fromEntries(answers.map((answer) => [answer.questionId, { question: answer.question, answer: answer.answer }])),
+    documents: stored
+      .filter((file) => file.kind === "document" && !file.deletedAt)
+      .map((file) => ({
+        id: file.id,
+        label: file.label ?? null,
+        file_name: file.fileName,
+        content_type: file.contentType ?? null,
+        size_bytes: file.sizeBytes ?? null,
+      })),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The one way a candidate changes: take the company's history lock (first
  * thing: history-lock.ts), lock the row, decide the change, settle the
- * result, write the row, and append the events the change produces together
+ * result, write the row and its API JSON (stored-candidates.ts), and append the events the change produces together
  * with the company's fan-out job, all in one transaction.
  */
 import { eq } from "drizzle-orm";
@@ -14,6 +14,7 @@ import { notFound } from "./errors";
 import { type EventDraft, eventsForChange } from "./event-rules";
 import { lockCompanyHistory } from "./history-lock";
 import { settleResult } from "./result";
+import { storeCandidateJson } from "./stored-candidates";
 
 export const systemActor: ChangedBy = { type: "system", name: "System" };
 
@@ -46,6 +47,7 @@ export async function changeCandidate(
     const patch = { ...decision.patch, ...settleResult(merged, now, decision.incomplete), updatedAt: now };
     const next: CandidateRow = { ...current, ...patch };
     await tx.update(candidates).set(patch).where(eq(candidates.id, candidateId));
+    await storeCandidateJson(tx, [candidateId]);
     await appendEvents(ctx, tx, [{ candidate: next, drafts: eventsForChange(current, next, decision.by ?? systemActor), at: now }]);
     return next;
   });

@@ -25,5 +25,8 @@ export function utcDateTime(value: string): string {
   return `${new Date(wholeSeconds).toISOString().slice(0, 19)}${fraction}Z`;
 }
 
+/** SQL for the ISO text of a timestamptz column (no quotes), as `toISOString()` writes it: UTC, milliseconds, `Z`. */
+export const isoText = (column: string) => `to_char((${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** Text matched literally inside a `like` pattern: `_` and `%` are wildcards there, and `\` escapes. */
 export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");

@@ -1,12 +1,15 @@
 import path from "node:path";
+import { createDatabase } from "@/db/client";
 import { migrateDatabase, migrationLockTimeoutMs } from "@/db/migrate";
+import { renderUnrenderedCandidates } from "@/server/domain/stored-candidates";
 import type { Env } from "@/server/env";
 import { log } from "@/server/log";
 import { type RunningDatabase, startEmbeddedPostgres } from "./database";
 
 /**
  * The database every entry point (web, worker, CLI) starts from: the server at
- * DATABASE_URL, or the embedded one, with all migrations applied.
+ * DATABASE_URL, or the embedded one, with all migrations applied and every
+ * candidate's API JSON rendered (server/domain/stored-candidates.ts).
  */
 export async function prepareDatabase(env: Env): Promise<RunningDatabase> {
   const running = env.DATABASE_URL
@@ -20,9 +23,21 @@ export async function prepareDatabase(env: Env): Promise<RunningDatabase> {
     await migrateDatabase(running.url, {
       onLockWait: (wait) => log.warn("migrations gave up a lock wait and will try again", { ...wait, lockTimeoutMs: migrationLockTimeoutMs }),
     });
+    await renderAll(running.url);
   } catch (error) {
     await running.stop();
     throw error;
   }
   return running;
+}
+
+/** Renders the candidates stored before their API JSON was (a no-op once done: one indexed read). */
+async function renderAll(url: string) {
+  const { db, close } = createDatabase(url, { max: 1 });
+  try {
+    const rendered = await renderUnrenderedCandidates(db);
+    if (rendered > 0) log.info("rendered the API JSON of candidates stored without it", { candidates: rendered });
+  } finally {
+    await close();
+  }
 }

@@ -1,7 +1,10 @@
 /**
- * The web process: Next.js's request handler (the same router server `next
- * start` and `next dev` run) behind a node:http server of our own, whose edge
- * answers what would otherwise never reach a route, or reach it broken:
+ * The web process: a node:http server of our own that serves the API (/v1)
+ * itself, straight from its request path (server/api/http/v1-handler.ts), and
+ * everything else through Next.js's request handler (the same router server
+ * `next start` and `next dev` run): pages, /api/auth, /api/trpc, /docs and
+ * /downloads. Its edge answers what would otherwise never reach a route, or
+ * reach it broken:
  *
  * - A method Next.js cannot turn into a `Request` (TRACE, which undici
  *   refuses, and anything else outside the seven a route can export) gets 405
@@ -59,6 +62,7 @@ const routeMethods = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE",
 /** The methods that change something, which only this site's pages may send. */
 const changingMethods = new Set(["POST", "PUT", "DELETE", "PATCH"]);
 const apiPath = /^\/(v1|downloads)(\/|\?|$)/;
+const v1Path = /^\/v1(\/|\?|$)/;
 
 type EdgeAnswer = { status: number; headers: Record<string, string>; body: string };
 
@@ -136,6 +140,7 @@ const { log } = await import("@/server/log");
 const { env } = await import("@/server/env");
 const appOrigin = new URL(env.APP_URL).origin;
 const answerSecurityHeaders = securityHeaders(appOrigin.startsWith("https:"));
+const { serveV1 } = await import("@/server/api/http/v1-handler");
 const { default: next } = await import("next");
 const app = next({ dev, hostname, port, dir: process.cwd() });
 const handle = app.getRequestHandler();
@@ -175,13 +180,19 @@ const server = createServer((request: IncomingMessage, response: ServerResponse)
     return send(response, crossSiteRequest());
   }
   if (request.url) request.url = withLiteralPercents(request.url);
+  if (v1Path.test(request.url ?? "")) {
+    return void serveV1(request, response).catch((error: unknown) => failed(request, response, error));
+  }
   // Next.js answers its routes' failures itself; this is for its own, as `next start` does.
-  handle(request, response).catch((error: unknown) => {
-    log.error("web request failed", { method: request.method, path: request.url?.split("?")[0], error });
-    if (response.headersSent) return response.destroy();
-    send(response, { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" }, body: "Internal Server Error\n" });
-  });
+  handle(request, response).catch((error: unknown) => failed(request, response, error));
 });
+
+/** A request whose handler failed outside any route's own error handling. */
+function failed(request: IncomingMessage, response: ServerResponse, error: unknown) {
+  log.error("web request failed", { method: request.method, path: request.url?.split("?")[0], error });
+  if (response.headersSent) return response.destroy();
+  send(response, { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" }, body: "Internal Server Error\n" });
+}
 server.on("connect", (request: IncomingMessage, socket: Duplex) => {
   // Node takes its own error listener off a CONNECT's socket before handing it over.
   socket.on("error", () => socket.destroy());

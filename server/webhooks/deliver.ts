@@ -35,10 +35,10 @@ import { eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { retryOnDeadlock } from "@/db/deadlocks";
 import { executePrepared } from "@/db/prepared";
-import { type EventType, webhooks } from "@/db/schema";
+import { type EventType, type StatusChange, webhooks } from "@/db/schema";
 import { env } from "@/server/env";
-import { candidateRowColumnList } from "@/server/read/candidates";
-import { eventJson } from "@/server/read/events";
+import { eventJsonText } from "@/server/read/events";
+import { isoText } from "@/server/read/stored-values";
 import type { DeliveryResult } from "./delivery-client";
 import { answerDeadlineMs } from "./delivery-client";
 import { deliveryHeaders } from "./delivery-headers";
@@ -86,7 +86,10 @@ type ClaimedRow = {
   event_type: EventType;
   attempt_count: number;
   sample_body: string | null;
-  body: string | null;
+  /** The event's own fields and its candidate's stored text; null when either is gone. */
+  event_created_at: string | null;
+  event_change: StatusChange | null;
+  candidate_json: string | null;
   url: string;
   enabled: boolean;
   secret_ciphertext: string;
@@ -107,10 +110,20 @@ export async function claimDue(db: Executor, now: Date, options: ClaimOptions): 
     eventType: row.event_type,
     attemptCount: row.attempt_count,
     leasedAt: now,
-    // A sample's made-up body goes as it was written when the sample was asked for.
-    body: row.sample_body ?? row.body,
+    body: bodyOf(row),
     webhook: { url: row.url, enabled: row.enabled, secrets: secrets(row) },
   }));
+}
+
+/**
+ * The JSON text to send: a sample's made-up body as it was written when the
+ * sample was asked for; an event's, its fields with its candidate's latest
+ * stored text (spec 6.2).
+ */
+function bodyOf(row: ClaimedRow): string | null {
+  if (row.sample_body !== null) return row.sample_body;
+  if (row.event_created_at === null || row.candidate_json === null) return null;
+  return eventJsonText({ id: row.event_id, type: row.event_type, created_at: row.event_created_at, change: row.event_change }, row.candidate_json);
 }
 
 /** The claim's one statement (exported for the query-plan tests). */
@@ -144,7 +157,7 @@ export function claimStatement(now: Date, options: ClaimOptions) {
     select m.id, to_char(m.history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as history_at,
       m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body #>> '{}' as sample_body,
       w.url, w.enabled, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at > ${leasedAt}::timestamptz as previous_secret_valid,
-      case when m.sample_body is null and r.id is not null then ${sql.raw(eventJson())} end as body
+      ${sql.raw(isoText("e.created_at"))} as event_created_at, e.change as event_change, c.api_json as candidate_json
     from claimed m
     join webhooks w on w.id = m.webhook_id
     -- A message of an event has its event's time as history_at: its event is
@@ -156,11 +169,7 @@ export function claimStatement(now: Date, options: ClaimOptions) {
       select e.id, e.type, e.created_at, e.change, e.candidate_id from events e
       where m.origin = 'resend' and e.id = m.event_id and e.company_id = m.company_id
     ) e on m.sample_body is null
-    left join lateral (
-      select ${sql.raw(candidateRowColumnList)}
-      from candidates c join interviews i on i.id = c.interview_id
-      where c.id = e.candidate_id and c.company_id = m.company_id and not c.is_preview
-    ) r on true
+    left join candidates c on c.id = e.candidate_id and c.company_id = m.company_id and not c.is_preview
     order by m.next_attempt_at, m.seq`;
 }
 

@@ -10,8 +10,8 @@ import type { Executor } from "@/db/client";
 import { type EventType, interviews, type StatusChange } from "@/db/schema";
 import { notFound } from "@/server/domain/errors";
 import { loadInterview } from "@/server/domain/interviews";
-import { renderCandidate } from "@/server/read/candidates";
-import { renderEvent } from "@/server/read/events";
+import { candidateJsonText } from "@/server/read/candidates";
+import { eventJsonText } from "@/server/read/events";
 
 /** The made-up candidate of every sample; its dashboard_url leads to a page that says it is a sample (app/candidates/[id]). */
 export const sampleCandidateId = "cand_sample";
@@ -34,7 +34,7 @@ export async function sampleEventBody(db: Executor, companyId: string, interview
   const startedAt = new Date(now.getTime() - 45 * 60_000);
   const decided = ai ? "passed" : "needs_review";
   const change = type === "candidate.status_changed" ? sampleChange(decided) : null;
-  const candidate = renderCandidate({
+  const candidate = candidateJsonText({
     id: sampleCandidateId,
     attempt: 1,
     name: sampleCandidateName,
@@ -45,8 +45,8 @@ export async function sampleEventBody(db: Executor, companyId: string, interview
     pass_mark: interview.passMark,
     status: change ? "shortlisted" : decided,
     rejection_reason: null,
-    started_at: startedAt,
-    submitted_at: now,
+    started_at: startedAt.toISOString(),
+    submitted_at: now.toISOString(),
     result_state: ai ? "complete" : "not_applicable",
     incomplete_reason: null,
     score: ai ? 82 : null,
@@ -57,7 +57,7 @@ export async function sampleEventBody(db: Executor, companyId: string, interview
     skills: Object.fromEntries((ai?.skills ?? []).map((skill) => [skill, 80])),
     highlights: ai ? [{ quote: "A sample quote.", type: "strength", why: "Shows how a highlight looks." }] : [],
     ended_for_conduct: false,
-    ai_started_at: ai ? startedAt : null,
+    ai_started_at: ai ? startedAt.toISOString() : null,
     ai_mode: ai?.mode ?? null,
     ai_language: ai?.language ?? null,
     ai_duration_seconds: ai ? 900 : null,
@@ -69,5 +69,5 @@ export async function sampleEventBody(db: Executor, companyId: string, interview
     ),
     documents: [],
   });
-  return JSON.stringify(renderEvent({ id: eventId, type, created_at: now, change }, candidate, { test: true }));
+  return eventJsonText({ id: eventId, type, created_at: now.toISOString(), change }, candidate, { test: true });
 }

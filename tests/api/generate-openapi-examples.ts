@@ -18,6 +18,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -51,7 +53,7 @@ Object.assign(process.env, {
 const { eventTypes } = await import("@/db/schema");
 const { createDatabase } = await import("@/db/client");
 const { appDatabase } = await import("@/server/app-database");
-const { handleV1Request } = await import("@/server/api/http/v1-handler");
+const { serveV1 } = await import("@/server/api/http/v1-handler");
 const { rateLimitHeaderSchemas } = await import("@/server/api/rate-limit-headers");
 const { setCompanyRateLimits, setCompanySuspended } = await import("@/server/domain/accounts");
 const { createDomainContext } = await import("@/server/domain/context");
@@ -71,8 +73,13 @@ type Answer = { status: number; body: any };
 const examples: OpenApiExamples = { responses: {}, headers: {}, webhooks: {} };
 const responseHeaders = ["X-Trace-Id", "Retry-After", ...Object.keys(rateLimitHeaderSchemas)];
 
+/** The API's own handler on a loopback server of this script's, as the web server mounts it. */
+const apiServer = createServer((request, response) => void serveV1(request, response));
+await new Promise<void>((listening) => apiServer.listen(0, "127.0.0.1", listening));
+const apiOrigin = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
+
 async function call(url: string, key: string | null): Promise<Answer> {
-  const response = await handleV1Request(new Request(`${appUrl}/v1${url}`, { headers: key ? { Authorization: `Bearer ${key}` } : {} }));
+  const response = await fetch(`${apiOrigin}/v1${url}`, { headers: key ? { Authorization: `Bearer ${key}` } : {} });
   for (const name of responseHeaders) {
     const value = response.headers.get(name);
     if (value !== null) examples.headers[name] ??= value;
@@ -213,6 +220,7 @@ try {
   writeFileSync(output, `${JSON.stringify(examples, null, 2)}\n`);
   log(`Wrote ${path.relative(process.cwd(), output)}`);
 } finally {
+  apiServer.close();
   await appDatabase().close();
   await stopDatabase();
   rmSync(folder, { recursive: true, force: true });

@@ -32,13 +32,13 @@ import type postgres from "postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import { utcDay } from "@/db/partitions";
 import { interviews, webhooks } from "@/db/schema";
-import { admissionStatement, admitStatement, type PageQuery } from "@/server/api/admission";
+import { admitStatement } from "@/server/api/admission";
 import { hashApiKey } from "@/server/auth/api-key-format";
 import { simulate } from "@/server/demo/simulate";
 import { createApiKey } from "@/server/domain/accounts";
 import { createInterview } from "@/server/domain/interviews";
-import { type CandidateFilters, candidateByIdJson, candidateListQuery, candidatePageJson } from "@/server/read/candidates";
-import { eventListQuery, eventPageJson } from "@/server/read/events";
+import { type CandidateFilters, candidateByIdQuery, candidatePageQuery } from "@/server/read/candidates";
+import { eventPageQuery } from "@/server/read/events";
 import { interviewListQuery } from "@/server/read/interviews";
 import { countMissedEvents } from "@/server/webhooks/backfill";
 import { claimStatement, type OutcomeRow, recordStatement } from "@/server/webhooks/deliver";
@@ -243,16 +243,16 @@ describe("list query plans", () => {
     ["in progress", { state: "in_progress" }, "candidates_in_progress_idx", true],
     ["all", { state: "all" }, "candidates_started_idx", true],
   ])("GET /candidates %s", async (_name, filters, index, paged) => {
-    expectIndexOrdered(await plan(candidateListQuery(sql(), companyId, filters, 25, paged ? later : undefined)), "candidates", index);
+    expectIndexOrdered(await plan(candidatePageQuery(sql(), companyId, filters, 25, paged ? later : undefined)), "candidates", index);
   });
 
   it("GET /candidates for one interview", async () => {
     expectIndexOrdered(
-      await plan(candidateListQuery(sql(), companyId, { state: "submitted", interviewId }, 25, later)),
+      await plan(candidatePageQuery(sql(), companyId, { state: "submitted", interviewId }, 25, later)),
       "candidates",
       "candidates_interview_submitted_idx",
     );
-    expectIndexOrdered(await plan(candidateListQuery(sql(), companyId, { state: "all", interviewId }, 25)), "candidates", "candidates_interview_started_idx");
+    expectIndexOrdered(await plan(candidatePageQuery(sql(), companyId, { state: "all", interviewId }, 25)), "candidates", "candidates_interview_started_idx");
   });
 
   it("GET /interviews", async () => {
@@ -265,17 +265,17 @@ describe("list query plans", () => {
   });
 
   it("GET /events", async () => {
-    expectIndexOrdered(await plan(eventListQuery(sql(), companyId, { limit: 25 })), "events", "events_feed_idx");
+    expectIndexOrdered(await plan(eventPageQuery(sql(), companyId, { limit: 25 })), "events", "events_feed_idx");
     expectIndexOrdered(
-      await plan(eventListQuery(sql(), companyId, { limit: 25, types: ["candidate.ready"], after: { tx: "1", seq: "5000" } })),
+      await plan(eventPageQuery(sql(), companyId, { limit: 25, types: ["candidate.ready"], after: { tx: "1", seq: "5000" } })),
       "events",
       "events_feed_idx",
     );
-    expectIndexOrdered(await plan(eventListQuery(sql(), companyId, { limit: 25, interviewId })), "events", "events_interview_feed_idx", ["events_feed_idx"]);
+    expectIndexOrdered(await plan(eventPageQuery(sql(), companyId, { limit: 25, interviewId })), "events", "events_interview_feed_idx", ["events_feed_idx"]);
   });
 
   it("GET /events reads the days of its 30 days only, each through the index", async () => {
-    const nodes = await plan(eventListQuery(sql(), companyId, { limit: 25 }));
+    const nodes = await plan(eventPageQuery(sql(), companyId, { limit: 25 }));
     const read = partitionsRead(nodes, "events");
     expect(read.length).toBeGreaterThan(7);
     expect(read).not.toContain(`events_${oldDay}`);
@@ -369,44 +369,9 @@ describe("the delivery log's query plans (settings)", () => {
   });
 });
 
-/**
- * What the API really sends: the page as JSON text, inside the one statement
- * that also admits the caller (server/api/admission.ts), where the company is
- * the previewed caller's. The same indexes serve it, in the list's order.
- */
-describe("the API's one statement per request", () => {
-  const sql = () => test.handle.sql;
-  const admitted = (page: PageQuery) => admissionStatement(sql(), "no-such-key-hash", page);
-
-  it("GET /candidates", async () => {
-    const later = { at: new Date(Date.now() - 3 * 24 * 3600_000).toISOString(), id: "cand_zzzz" };
-    expectIndexOrdered(await plan(candidatePageJson(sql(), companyId, { state: "submitted" }, 25)), "candidates", "candidates_submitted_idx");
-    expectIndexOrdered(
-      await plan(admitted((company) => candidatePageJson(sql(), company, { state: "submitted" }, 25, later))),
-      "candidates",
-      "candidates_submitted_idx",
-    );
-    expectIndexOrdered(
-      await plan(admitted((company) => candidatePageJson(sql(), company, { state: "all", interviewId }, 25))),
-      "candidates",
-      "candidates_interview_started_idx",
-    );
-  });
-
-  it("GET /candidates/{id}", async () => {
-    expectIndexOrdered(await plan(admitted((company) => candidateByIdJson(sql(), company, "cand_x"))), "candidates", "candidates_pkey");
-  });
-
-  it("GET /events", async () => {
-    expectIndexOrdered(await plan(eventPageJson(sql(), companyId, { limit: 25 })), "events", "events_feed_idx");
-    expectIndexOrdered(
-      await plan(admitted((company) => eventPageJson(sql(), company, { limit: 25, after: { tx: "1", seq: "5" } }))),
-      "events",
-      "events_feed_idx",
-    );
-    expectIndexOrdered(await plan(admitted((company) => eventPageJson(sql(), company, { limit: 25, interviewId }))), "events", "events_interview_feed_idx", [
-      "events_feed_idx",
-    ]);
+describe("GET /candidates/{id}'s query plan", () => {
+  it("reads the candidate through its key", async () => {
+    expectIndexOrdered(await plan(candidateByIdQuery(test.handle.sql, companyId, "cand_x")), "candidates", "candidates_pkey");
   });
 });
 
@@ -465,23 +430,20 @@ describe("no hot statement is planned as expensive enough to JIT-compile", () =>
     };
   let keyHash: string;
   const later = { at: new Date(Date.now() - 3 * 24 * 3600_000).toISOString(), id: "cand_zzzz" };
-  const admitted = (connection: postgres.Sql, page: PageQuery) => admissionStatement(connection, keyHash, page);
   const pendingRare = async () =>
     sql()<Array<{ id: string; history_at: string; candidate_id: string }>>`
       select id, to_char(history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as history_at, candidate_id
       from webhook_messages where webhook_id = ${rareWebhookId} and status = 'pending' limit 25`;
 
   const statements: Record<string, HotStatement> = {
-    "admission alone (GET /me, /interviews, files)": apiStatement((c) => admitStatement(c, keyHash)),
-    "GET /candidates": apiStatement((c) => admitted(c, (company) => candidatePageJson(c, company, { state: "submitted" }, 25))),
-    "GET /candidates, next page of an interview": apiStatement((c) =>
-      admitted(c, (company) => candidatePageJson(c, company, { state: "all", interviewId }, 25, later)),
-    ),
-    "GET /candidates/{id}": apiStatement((c) => admitted(c, (company) => candidateByIdJson(c, company, "cand_x"))),
-    "GET /events": apiStatement((c) => admitted(c, (company) => eventPageJson(c, company, { limit: 25 }))),
-    "GET /events, next page of 100": apiStatement((c) => admitted(c, (company) => eventPageJson(c, company, { limit: 100, after: { tx: "1", seq: "5" } }))),
+    "admission (every request)": apiStatement((c) => admitStatement(c, keyHash)),
+    "GET /candidates": apiStatement((c) => candidatePageQuery(c, companyId, { state: "submitted" }, 25)),
+    "GET /candidates, next page of an interview": apiStatement((c) => candidatePageQuery(c, companyId, { state: "all", interviewId }, 25, later)),
+    "GET /candidates/{id}": apiStatement((c) => candidateByIdQuery(c, companyId, "cand_x")),
+    "GET /events": apiStatement((c) => eventPageQuery(c, companyId, { limit: 25 })),
+    "GET /events, next page of 100": apiStatement((c) => eventPageQuery(c, companyId, { limit: 100, after: { tx: "1", seq: "5" } })),
     "GET /events of one type (with the tip its cursor moves to)": apiStatement((c) =>
-      admitted(c, (company) => eventPageJson(c, company, { limit: 25, types: ["candidate.ready"], after: { tx: "1", seq: "5" } })),
+      eventPageQuery(c, companyId, { limit: 25, types: ["candidate.ready"], after: { tx: "1", seq: "5" } }),
     ),
     "GET /interviews": apiStatement((c) => interviewListQuery(c, companyId, { limit: 25 })),
     "the claim": workerStatement(async () => claimStatement(new Date(), { limit: 20, room: new Map([[webhookId, 0]]), perWebhook: 10 })),

@@ -2,15 +2,14 @@
  * The API benchmark's baseline: a bare node:http server with the postgres
  * driver, running the same keyset queries and returning the same JSON as the
  * product, without auth, rate limiting, validation, tRPC or Next.js. It
- * renders as a plain Node server would: postgres.js parses the rows, the
- * read service's render functions build the objects, JSON.stringify writes
- * them (the product has PostgreSQL write the JSON text instead).
+ * reads as the product does: the same read services fetch the stored texts
+ * and parse them, JSON.stringify writes the page.
  * Started as its own process: `tsx tests/bench/baseline-server.ts PORT DATABASE_URL COMPANY_ID`.
  */
 import { createServer } from "node:http";
 import postgres from "postgres";
-import { getCandidate, listCandidates } from "@/server/read/candidates";
-import { listEvents } from "@/server/read/events";
+import { readCandidate, readCandidatePage } from "@/server/read/candidates";
+import { readEventPage } from "@/server/read/events";
 
 const [port, databaseUrl, companyId] = process.argv.slice(2) as [string, string, string];
 const sql = postgres(databaseUrl, { max: 10, onnotice: () => {} });
@@ -23,12 +22,12 @@ createServer(async (request, response) => {
   let body: string;
   const candidate = /^\/v1\/candidates\/([^/]+)$/.exec(url.pathname);
   if (url.pathname === "/v1/candidates") {
-    const page = await listCandidates(sql, companyId, { state: "submitted" }, limit);
+    const page = await readCandidatePage(sql, companyId, { state: "submitted" }, limit);
     body = envelope({ candidates: page.candidates, next_cursor: null });
   } else if (candidate) {
-    body = envelope({ candidate: await getCandidate(sql, companyId, candidate[1]!) });
+    body = envelope({ candidate: await readCandidate(sql, companyId, candidate[1]!) });
   } else if (url.pathname === "/v1/events") {
-    const page = await listEvents(sql, companyId, { limit });
+    const page = await readEventPage(sql, companyId, { limit });
     body = envelope({ events: page.events, next_cursor: "x", has_more: page.hasMore });
   } else {
     response.writeHead(404).end();

@@ -18,7 +18,7 @@ import { createUser } from "@/server/domain/accounts";
 import { saveScore, storeRecording } from "@/server/domain/ai-interview";
 import { submitAttempt } from "@/server/domain/attempts";
 import { historyLockKey, lockCompanyHistory } from "@/server/domain/history-lock";
-import { type EventPageJson, type EventPosition, eventPageJson, eventPageNext } from "@/server/read/events";
+import { type EventPosition, readEventPage } from "@/server/read/events";
 import { createWebhook } from "@/server/webhooks/manage";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, recording, score, startCandidate, submitCandidate } from "../support/fixtures";
@@ -30,9 +30,8 @@ const bed = useWebhookTestbed(test);
 
 /** One page of the company's history, read as GET /v1/events reads it (one statement), and where the next starts. */
 async function readHistory(companyId: string, after?: EventPosition) {
-  const [page] = await test.handle.sql<EventPageJson[]>`${eventPageJson(test.handle.sql, companyId, { limit: 100, after })}`;
-  const items = JSON.parse(page!.items) as Array<{ id: string; type: string; candidate: { id: string } }>;
-  return { events: items.map((event) => `${event.candidate.id}:${event.type}`), next: eventPageNext(page!, after) };
+  const page = await readEventPage(test.handle.sql, companyId, { limit: 100, after });
+  return { events: page.events.map((event) => `${event.candidate.id}:${event.type}`), next: page.next };
 }
 
 /** Sessions of this test's database waiting for an advisory lock. */

@@ -10,7 +10,7 @@ import type postgres from "postgres";
 import { submitAttempt } from "@/server/domain/attempts";
 import type { DomainContext } from "@/server/domain/context";
 import { changeStatus } from "@/server/domain/statuses";
-import { listEvents } from "@/server/read/events";
+import { readEventPage } from "@/server/read/events";
 import { completeSteps, type makeInterview, scoreAndRecord, startCandidate } from "./fixtures";
 import type { Receiver } from "./receiver";
 
@@ -83,8 +83,8 @@ export async function writeCandidates(
 /** The company's history, in the order of GET /v1/events. */
 export async function historyOf(sql: postgres.Sql, companyId: string) {
   const history: Array<{ id: string; candidateId: string }> = [];
-  for (let after: Parameters<typeof listEvents>[2]["after"]; ; ) {
-    const page = await listEvents(sql, companyId, { limit: 100, after });
+  for (let after: Parameters<typeof readEventPage>[2]["after"]; ; ) {
+    const page = await readEventPage(sql, companyId, { limit: 100, after });
     history.push(...page.events.map((event) => ({ id: event.id, candidateId: event.candidate.id })));
     if (!page.hasMore) break;
     after = page.next;

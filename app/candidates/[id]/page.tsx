@@ -6,7 +6,7 @@ import { languageName } from "@/app/ui/format";
 import type { IncompleteReason, RecordingStatus, ResultState } from "@/db/schema";
 import { appDatabase } from "@/server/app-database";
 import { requireMember } from "@/server/auth/session";
-import { type Candidate, getCandidate, getTranscript } from "@/server/read/candidates";
+import { type Candidate, readCandidate, readTranscript } from "@/server/read/candidates";
 import { findRecording, type RecordingLookup } from "@/server/read/downloads";
 import { holdsNoNul } from "@/server/read/stored-values";
 import { sampleCandidateId } from "@/server/webhooks/sample";
@@ -72,9 +72,9 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
   if (!holdsNoNul(id)) notFound();
   if (id === sampleCandidateId) return <SampleCandidate />;
   const { sql } = appDatabase();
-  const candidate = await getCandidate(sql, member.companyId, id);
+  const candidate = await readCandidate(sql, member.companyId, id);
   if (!candidate) notFound();
-  const [transcript, recording] = await Promise.all([getTranscript(sql, member.companyId, id), findRecording(sql, member.companyId, id, new Date())]);
+  const [transcript, recording] = await Promise.all([readTranscript(sql, member.companyId, id), findRecording(sql, member.companyId, id, new Date())]);
   const { result, ai_interview: ai } = candidate;
 
   return (

@@ -10,10 +10,16 @@ import { bodyLengthHeader } from "@/server/runtime/body-length";
 import { readDownloadToken } from "@/server/security/download-tokens";
 import { localFileStorage } from "@/server/storage/file-storage";
 import { ApiError, notFound } from "../errors";
-import { newTraceId } from "./error-envelope";
-import { errorResponse } from "./v1-handler";
+import { errorAnswerHeaders, errorEnvelope, newTraceId } from "./error-envelope";
 
 const storage = localFileStorage(env.FILE_STORAGE_DIR);
+
+function errorResponse(error: ApiError, traceId: string): Response {
+  return Response.json(errorEnvelope(error.code, error.message, traceId, error.details), {
+    status: error.status,
+    headers: { ...errorAnswerHeaders(traceId), ...error.headers },
+  });
+}
 
 /** The single range of `Range: bytes=…`, or "unsatisfiable"; multi-range requests get the whole file. */
 export function parseRange(header: string | null, size: number): { start: number; end: number } | "unsatisfiable" | null {

@@ -1,6 +1,6 @@
 import { candidateNotFound } from "@/server/api/errors";
 import { apiProcedure, ok } from "@/server/api/trpc";
-import { candidateByIdJson } from "@/server/read/candidates";
+import { readCandidate } from "@/server/read/candidates";
 import { getCandidateInput, getCandidateMeta, getCandidateOutput } from "./get-candidate.types";
 
 export const getCandidate = apiProcedure
@@ -8,8 +8,7 @@ export const getCandidate = apiProcedure
   .input(getCandidateInput)
   .output(getCandidateOutput)
   .query(async ({ ctx, input }) => {
-    // Admission and the candidate (as JSON text) in one statement.
-    const { page } = await ctx.admission.admitWith<{ item: string | null }>((company) => candidateByIdJson(ctx.sql, company, input.id));
-    if (!page?.item) throw candidateNotFound(input.id);
-    return ok(ctx, { candidate: JSON.parse(page.item) });
+    const candidate = await readCandidate(ctx.sql, ctx.caller.company.id, input.id);
+    if (!candidate) throw candidateNotFound(input.id);
+    return ok(ctx, { candidate });
   });

@@ -8,7 +8,7 @@ export const getFile = apiProcedure
   .input(getFileInput)
   .output(getFileOutput)
   .query(async ({ ctx, input }) => {
-    const caller = await ctx.admission.admit();
+    const { caller } = ctx;
     const file = await findDocument(ctx.sql, caller.company.id, input.id, new Date());
     if (!file) throw notFound("file", input.id);
     return ok(ctx, { file });

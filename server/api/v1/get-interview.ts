@@ -8,7 +8,7 @@ export const getInterview = apiProcedure
   .input(getInterviewInput)
   .output(getInterviewOutput)
   .query(async ({ ctx, input }) => {
-    const caller = await ctx.admission.admit();
+    const { caller } = ctx;
     const interview = await readInterview(ctx.sql, caller.company.id, input.id);
     if (!interview) throw notFound("interview", input.id);
     return ok(ctx, { interview });

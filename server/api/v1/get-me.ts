@@ -5,7 +5,4 @@ export const getMe = apiProcedure
   .meta(getMeMeta)
   .input(getMeInput)
   .output(getMeOutput)
-  .query(async ({ ctx }) => {
-    const caller = await ctx.admission.admit();
-    return ok(ctx, { company: caller.company, api_key: caller.apiKey });
-  });
+  .query(({ ctx }) => ok(ctx, { company: ctx.caller.company, api_key: ctx.caller.apiKey }));

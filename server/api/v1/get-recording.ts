@@ -15,7 +15,7 @@ export const getRecording = apiProcedure
   .input(getRecordingInput)
   .output(getRecordingOutput)
   .query(async ({ ctx, input }) => {
-    const caller = await ctx.admission.admit();
+    const { caller } = ctx;
     const found = await findRecording(ctx.sql, caller.company.id, input.id, new Date());
     if (found.kind === "no_candidate") throw candidateNotFound(input.id);
     if (found.kind === "unavailable") {

@@ -1,6 +1,6 @@
 import { candidateNotFound } from "@/server/api/errors";
 import { apiProcedure, ok } from "@/server/api/trpc";
-import { getTranscript as readTranscript } from "@/server/read/candidates";
+import { readTranscript } from "@/server/read/candidates";
 import { getTranscriptInput, getTranscriptMeta, getTranscriptOutput } from "./get-transcript.types";
 
 export const getTranscript = apiProcedure
@@ -8,7 +8,7 @@ export const getTranscript = apiProcedure
   .input(getTranscriptInput)
   .output(getTranscriptOutput)
   .query(async ({ ctx, input }) => {
-    const caller = await ctx.admission.admit();
+    const { caller } = ctx;
     const transcript = await readTranscript(ctx.sql, caller.company.id, input.id);
     if (!transcript) throw candidateNotFound(input.id);
     return ok(ctx, { transcript: [...transcript] });

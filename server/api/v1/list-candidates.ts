@@ -1,7 +1,7 @@
 import type { CandidateStatus } from "@/db/schema";
 import { invalidQuery } from "@/server/api/errors";
-import { apiProcedure, okWithList } from "@/server/api/trpc";
-import { type CandidatePageJson, candidatePageJson, candidatePageNext } from "@/server/read/candidates";
+import { apiProcedure, ok } from "@/server/api/trpc";
+import { readCandidatePage } from "@/server/read/candidates";
 import { utcDateTime } from "@/server/read/stored-values";
 import { type CursorKind, encodeCursor } from "@/server/security/cursors";
 import { listCandidatesInput, listCandidatesMeta, listCandidatesOutput } from "./list-candidates.types";
@@ -12,9 +12,13 @@ export const listCandidates = apiProcedure
   .input(listCandidatesInput)
   .output(listCandidatesOutput)
   .query(async ({ ctx, input }) => {
+    const companyId = ctx.caller.company.id;
     const kind: CursorKind = input.state === "submitted" ? "candidates:submitted" : "candidates:started";
+    if (input.cursor) cursorPosition("cursor", input.cursor, companyId);
     // The schema takes a cursor of either ordering; which one fits depends on `state`.
-    const wrongOrdering = input.cursor && input.cursor.kind !== kind;
+    if (input.cursor && input.cursor.kind !== kind) {
+      throw invalidQuery([{ parameter: "cursor", code: "invalid_cursor", message: `belongs to another state's ordering than state=${input.state}` }]);
+    }
     const filters = {
       state: input.state,
       interviewId: input.interview_id,
@@ -22,18 +26,6 @@ export const listCandidates = apiProcedure
       submittedAfter: input.submitted_after && utcDateTime(input.submitted_after),
       submittedBefore: input.submitted_before && utcDateTime(input.submitted_before),
     };
-    // Admission and the page (as JSON text) in one statement; the page is read
-    // only for the cursor's company, which must be the caller's.
-    const { caller, page } = wrongOrdering
-      ? { caller: await ctx.admission.admit(), page: null }
-      : await ctx.admission.admitWith<CandidatePageJson>((company) => candidatePageJson(ctx.sql, company, filters, input.limit, input.cursor?.position), {
-          onlyForCompany: input.cursor?.companyId,
-        });
-    const companyId = caller.company.id;
-    if (input.cursor) cursorPosition("cursor", input.cursor, companyId);
-    if (wrongOrdering || !page) {
-      throw invalidQuery([{ parameter: "cursor", code: "invalid_cursor", message: `belongs to another state's ordering than state=${input.state}` }]);
-    }
-    const next = candidatePageNext(page);
-    return okWithList(ctx, "candidates", page.items, { next_cursor: next ? encodeCursor(kind, companyId, next) : null });
+    const { candidates, next } = await readCandidatePage(ctx.sql, companyId, filters, input.limit, input.cursor?.position);
+    return ok(ctx, { candidates, next_cursor: next ? encodeCursor(kind, companyId, next) : null });
   });

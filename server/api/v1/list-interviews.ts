@@ -9,7 +9,7 @@ export const listInterviews = apiProcedure
   .input(listInterviewsInput)
   .output(listInterviewsOutput)
   .query(async ({ ctx, input }) => {
-    const caller = await ctx.admission.admit();
+    const { caller } = ctx;
     const companyId = caller.company.id;
     const page = await readInterviews(ctx.sql, companyId, {
       status: input.status,
