@@ -9,13 +9,14 @@
 import path from "node:path";
 import { and, count, eq, isNull, max, sql } from "drizzle-orm";
 import { type CandidateStatus, type ChangedBy, candidateAnswers, candidates, files } from "@/db/schema";
+import { candidateJsonText } from "@/server/read/candidates";
 import { changeCandidate, type Transaction } from "./candidate-changes";
 import type { CandidateRow } from "./candidate-row";
 import type { DomainContext } from "./context";
 import { invalidInput, invalidState } from "./errors";
 import { type LoadedInterview, loadInterview } from "./interviews";
 import { decidedStatuses } from "./statuses";
-import { storeCandidateJson } from "./stored-candidates";
+import { candidateSource } from "./stored-candidates";
 
 export type StartAttemptInput = {
   interviewId: string;
@@ -58,8 +59,10 @@ export async function startAttempt(ctx: DomainContext, input: StartAttemptInput)
         updatedAt: now,
       })
       .returning();
-    await storeCandidateJson(tx, [row!.id]);
-    return row!;
+    // A new attempt has no answers or documents yet.
+    const apiJson = candidateJsonText(candidateSource(row!, { interview_title: interview.title, pass_mark: interview.passMark, answers: {}, documents: [] }));
+    await tx.update(candidates).set({ apiJson }).where(eq(candidates.id, row!.id));
+    return { ...row!, apiJson };
   });
 }
 

@@ -51,6 +51,7 @@ import type { CandidateRow } from "./candidate-row";
 import type { DomainContext } from "./context";
 import { eventsForChange } from "./event-rules";
 import { lockCompanyHistory } from "./history-lock";
+import { candidateSource } from "./stored-candidates";
 
 export type ImportedAttempt = {
   /** Its final state; its `apiJson` is rendered here. */
@@ -111,39 +112,11 @@ export function prepareImport(ctx: DomainContext, attempts: ImportedAttempt[]): 
   };
 }
 
-/** What the renderer takes, from an attempt as given (a document's label is never null here: the interview's step names it). */
+/** An attempt's candidate as the renderer takes it, its extras from the rows given with it. */
 function sourceOf({ candidate, interview, answers, files: stored }: ImportedAttempt): CandidateSource {
-  const iso = (value: Date | null) => value?.toISOString() ?? null;
-  return {
-    id: candidate.id,
-    attempt: candidate.attempt,
-    name: candidate.name,
-    email: candidate.email,
-    phone: candidate.phone,
-    interview_id: candidate.interviewId,
+  return candidateSource(candidate, {
     interview_title: interview.title,
     pass_mark: interview.passMark,
-    status: candidate.status,
-    rejection_reason: candidate.rejectionReason,
-    started_at: candidate.startedAt.toISOString(),
-    submitted_at: iso(candidate.submittedAt),
-    result_state: candidate.resultState,
-    incomplete_reason: candidate.incompleteReason,
-    score: candidate.score,
-    recommendation: candidate.recommendation,
-    summary: candidate.summary,
-    strengths: candidate.strengths,
-    areas_to_improve: candidate.areasToImprove,
-    skills: candidate.skills,
-    highlights: candidate.highlights,
-    ended_for_conduct: candidate.endedForConduct,
-    ai_started_at: iso(candidate.aiStartedAt),
-    ai_mode: candidate.aiMode,
-    ai_language: candidate.aiLanguage,
-    ai_duration_seconds: candidate.aiDurationSeconds,
-    ai_questions_asked: candidate.aiQuestionsAsked,
-    ai_questions_answered: candidate.aiQuestionsAnswered,
-    recording_status: candidate.recordingStatus,
     answers: Object.fromEntries(answers.map((answer) => [answer.questionId, { question: answer.question, answer: answer.answer }])),
     documents: stored
       .filter((file) => file.kind === "document" && !file.deletedAt)
@@ -154,7 +127,7 @@ function sourceOf({ candidate, interview, answers, files: stored }: ImportedAtte
         content_type: file.contentType ?? null,
         size_bytes: file.sizeBytes ?? null,
       })),
-  };
+  });
 }
 
 const eventsTable = getTableName(events);

@@ -8,13 +8,14 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { type ChangedBy, candidates, events, type IncompleteReason } from "@/db/schema";
 import { enqueueFanOut } from "@/server/jobs/queue";
+import { candidateJsonText } from "@/server/read/candidates";
 import type { CandidateRow } from "./candidate-row";
 import type { DomainContext } from "./context";
 import { notFound } from "./errors";
 import { type EventDraft, eventsForChange } from "./event-rules";
 import { lockCompanyHistory } from "./history-lock";
 import { settleResult } from "./result";
-import { storeCandidateJson } from "./stored-candidates";
+import { candidateSource, readCandidateExtras } from "./stored-candidates";
 
 export const systemActor: ChangedBy = { type: "system", name: "System" };
 
@@ -45,9 +46,13 @@ export async function changeCandidate(
     const decision = await decide(current, tx, now);
     const merged: CandidateRow = { ...current, ...decision.patch };
     const patch = { ...decision.patch, ...settleResult(merged, now, decision.incomplete), updatedAt: now };
-    const next: CandidateRow = { ...current, ...patch };
-    await tx.update(candidates).set(patch).where(eq(candidates.id, candidateId));
-    await storeCandidateJson(tx, [candidateId]);
+    const changed: CandidateRow = { ...current, ...patch };
+    const apiJson = candidateJsonText(candidateSource(changed, await readCandidateExtras(tx, candidateId)));
+    const next: CandidateRow = { ...changed, apiJson };
+    await tx
+      .update(candidates)
+      .set({ ...patch, apiJson })
+      .where(eq(candidates.id, candidateId));
     await appendEvents(ctx, tx, [{ candidate: next, drafts: eventsForChange(current, next, decision.by ?? systemActor), at: now }]);
     return next;
   });

@@ -69,27 +69,35 @@ export type CandidateSource = {
   documents: Array<{ id: string; label: string | null; file_name: string; content_type: string | null; size_bytes: number | null }>;
 };
 
+/** What a candidate's JSON shows beyond its own row: its interview's title and pass mark, its answers and its documents. */
+export type CandidateExtras = Pick<CandidateSource, "interview_title" | "pass_mark" | "answers" | "documents">;
+
+/** The select list of a candidate's extras, `c` being candidates and `i` their interview. Plain SQL text, for either client. */
+export const candidateExtrasColumns = `
+  i.title as interview_title, i.pass_mark,
+  coalesce((
+    select json_object_agg(a.question_id, json_build_object('question', a.question, 'answer', a.answer))
+    from candidate_answers a where a.candidate_id = c.id
+  ), '{}') as answers,
+  coalesce((
+    select json_agg(json_build_object('id', f.id, 'label', f.label, 'file_name', f.file_name,
+      'content_type', f.content_type, 'size_bytes', f.size_bytes) order by f.created_at, f.id)
+    from files f where f.candidate_id = c.id and f.kind = 'document' and f.deleted_at is null
+  ), '[]') as documents`;
+
 /**
  * The statement that reads candidates' sources, `c` being candidates and `i`
  * their interview; the caller adds the `where`. Plain SQL text, so the domain's
  * drizzle transactions and the start-up pass run the same one.
  */
 export const candidateSourceSelect = `
-  select c.id, c.attempt, c.name, c.email, c.phone, c.interview_id, i.title as interview_title, i.pass_mark,
+  select c.id, c.attempt, c.name, c.email, c.phone, c.interview_id,
     c.status, c.rejection_reason, ${isoText("c.started_at")} as started_at, ${isoText("c.submitted_at")} as submitted_at,
     c.result_state, c.incomplete_reason, c.score, c.recommendation, c.summary, c.strengths, c.areas_to_improve,
     c.skills, c.highlights, c.ended_for_conduct,
     ${isoText("c.ai_started_at")} as ai_started_at, c.ai_mode, c.ai_language, c.ai_duration_seconds,
     c.ai_questions_asked, c.ai_questions_answered, c.recording_status,
-    coalesce((
-      select json_object_agg(a.question_id, json_build_object('question', a.question, 'answer', a.answer))
-      from candidate_answers a where a.candidate_id = c.id
-    ), '{}') as answers,
-    coalesce((
-      select json_agg(json_build_object('id', f.id, 'label', f.label, 'file_name', f.file_name,
-        'content_type', f.content_type, 'size_bytes', f.size_bytes) order by f.created_at, f.id)
-      from files f where f.candidate_id = c.id and f.kind = 'document' and f.deleted_at is null
-    ), '[]') as documents
+    ${candidateExtrasColumns}
   from candidates c join interviews i on i.id = c.interview_id`;
 
 /**

@@ -129,8 +129,8 @@ const refillMs = 60_000 / perKey;
  * the time it reaches `api_admit`, so the count is exact only when all are
  * decided within that, which a loaded machine's Next.js processes cannot
  * promise. So the bench holds them in the database before they are decided:
- * it locks the candidates table, which each request's one statement reads,
- * waits until every request waits on that lock, and lets go; all are then
+ * it locks the rate-limit buckets' table, which each request's admission
+ * takes from, waits until every request waits on that lock, and lets go; all are then
  * decided at the database's pace. Should that still take longer than one
  * refill, it is tried again with another key (at most three times).
  */
@@ -150,7 +150,7 @@ async function rateLimitBurst(servers: Server[], step: number) {
     await fire(loadKey, "/v1/me");
     const lock = await handle.sql.reserve();
     await lock`begin`;
-    await lock`lock table candidates in access exclusive mode`;
+    await lock`lock table api_rate_limits in access exclusive mode`;
     const [{ pid }] = await lock<[{ pid: number }]>`select pg_backend_pid() as pid`;
     const answers = fire(key, `/v1/candidates/${submitted.id}`);
     let waiting = 0;
@@ -168,7 +168,7 @@ async function rateLimitBurst(servers: Server[], step: number) {
     while (deciding > 0) {
       [{ deciding }] = await handle.sql<[{ deciding: number }]>`
         select count(*)::int as deciding from pg_stat_activity
-        where datname = current_database() and state = 'active' and query like '%api_admission_preview(%' and pid <> pg_backend_pid()`;
+        where datname = current_database() and state = 'active' and query like '%api_admit(%' and pid <> pg_backend_pid()`;
     }
     const ms = performance.now() - released;
     const statuses = await answers;

@@ -92,7 +92,7 @@ describe("sending past events", () => {
     // Only the chain's head (the oldest event) is ready; the rest wait their turn.
     expect(messages.filter((message) => !message.held).map((message) => message.eventId)).toEqual([history[0]!.id]);
     expect(await readyMessageIds(bed.deps)).toEqual([messages[0]!.id]);
-  });
+  }, 90_000); // 1,001 status changes, one transaction each: a loaded machine needs more than the usual 30 s
 
   it("is refused while the webhook is off, and for another company's webhook", async () => {
     const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
