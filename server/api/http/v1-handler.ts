@@ -78,6 +78,8 @@ export function serveV1(request: IncomingMessage, response: ServerResponse): Pro
   const started = performance.now();
   const url = new URL(request.url ?? "/", "http://v1.invalid");
   const path = url.pathname.replace(/^\/v1/, "") || "/";
+  // The description is a document, not an endpoint: neither counted nor logged.
+  if (path === "/openapi.json" && request.method === "GET") return Promise.resolve(sendDescription(response));
   response.once("finish", () => {
     const endpoint = endpointTemplate(path);
     const method = methodLabel(request.method ?? "");
@@ -90,7 +92,6 @@ export function serveV1(request: IncomingMessage, response: ServerResponse): Pro
   });
   return withLogFields({ traceId }, async () => {
     if (request.method !== "GET") return sendError(response, methodNotAllowed(), traceId);
-    if (path === "/openapi.json") return sendDescription(response);
     if (keyInAddress(url)) {
       const message = "API keys are never accepted in the address. Send the key as `Authorization: Bearer <API key>` and treat the exposed key as compromised.";
       return sendError(response, new ApiError("auth_error", message), traceId);
