@@ -9,9 +9,7 @@ import { Field } from "@/app/ui/field";
 import { formatDateTime } from "@/app/ui/format";
 import { EmptyState, ErrorState, Loading, messageOf } from "@/app/ui/states";
 import { createApiKeyInput } from "@/server/settings/api-keys/create-api-key.types";
-import { settingsApi } from "../settings-api";
-
-const keysQuery = ["apiKeys"];
+import { useSettingsApi } from "../settings-api";
 
 /**
  * Below the `md` breakpoint each key is a card: every cell on its own
@@ -24,7 +22,8 @@ function CardLabel({ children }: { children: ReactNode }) {
 }
 
 export function ApiKeysPanel() {
-  const keys = useQuery({ queryKey: keysQuery, queryFn: () => settingsApi.apiKeys.list.query() });
+  const api = useSettingsApi();
+  const keys = useQuery(api.apiKeys.list.queryOptions());
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
 
@@ -125,12 +124,10 @@ export function ApiKeysPanel() {
 }
 
 function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const api = useSettingsApi();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: (name: string) => settingsApi.apiKeys.create.mutate({ name }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keysQuery }),
-  });
+  const create = useMutation(api.apiKeys.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(api.apiKeys.list.queryFilter()) }));
 
   function close() {
     create.reset();
@@ -143,7 +140,7 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
     const parsed = createApiKeyInput.safeParse({ name: new FormData(event.currentTarget).get("name") });
     if (!parsed.success) return setProblem(parsed.error.issues[0]!.message);
     setProblem(null);
-    create.mutate(parsed.data.name);
+    create.mutate({ name: parsed.data.name });
   }
 
   return (
@@ -196,14 +193,16 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
 }
 
 function RevokeKeyDialog({ apiKey, onClose }: { apiKey: { id: string; name: string } | null; onClose: () => void }) {
+  const api = useSettingsApi();
   const queryClient = useQueryClient();
-  const revoke = useMutation({
-    mutationFn: (id: string) => settingsApi.apiKeys.revoke.mutate({ id }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: keysQuery });
-      close();
-    },
-  });
+  const revoke = useMutation(
+    api.apiKeys.revoke.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries(api.apiKeys.list.queryFilter());
+        close();
+      },
+    }),
+  );
 
   function close() {
     revoke.reset();
@@ -220,7 +219,7 @@ function RevokeKeyDialog({ apiKey, onClose }: { apiKey: { id: string; name: stri
       )}
       <div className="mt-6 flex justify-end gap-2">
         <Button onClick={close}>Keep the key</Button>
-        <Button variant="danger" busy={revoke.isPending} onClick={() => apiKey && revoke.mutate(apiKey.id)}>
+        <Button variant="danger" busy={revoke.isPending} onClick={() => apiKey && revoke.mutate({ id: apiKey.id })}>
           Revoke key
         </Button>
       </div>

@@ -1,5 +1,5 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Badge, MessageStatusBadge } from "@/app/ui/badge";
@@ -13,11 +13,11 @@ import { Time } from "@/app/ui/time";
 import { type EventType, eventTypes } from "@/db/schema/event-types";
 import { type MessageStatus, messageStatuses } from "@/db/schema/message-statuses";
 import { logSearch } from "@/server/settings/webhooks/log-search.types";
-import { settingsApi } from "../../settings-api";
+import { type SettingsOutputs, useSettingsApi, useSettingsClient } from "../../settings-api";
 import { useViewer } from "../../settings-providers";
 import { eventTypeLabels } from "../event-type-labels";
 import { logParams } from "../log-params";
-import { refreshWebhookViews, webhookQueries } from "../webhook-queries";
+import { useRefreshWebhookViews } from "../webhook-queries";
 import { MessageAttempts, MessageLink } from "./message-attempts";
 import { MessageOutcome } from "./message-outcome";
 
@@ -62,7 +62,8 @@ function CardLabel({ children }: { children: ReactNode }) {
 
 export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled: boolean }) {
   const viewer = useViewer();
-  const queryClient = useQueryClient();
+  const api = useSettingsApi();
+  const refreshWebhookViews = useRefreshWebhookViews();
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -78,20 +79,20 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
   const setCursors = (next: string[]) => setPages({ filterKey, cursors: next });
   const [resent, setResent] = useState<string | null>(null);
   const cursor = cursors.at(-1);
-  const log = useQuery({
-    queryKey: [...webhookQueries.messages(webhookId), filters, cursor],
-    queryFn: () => settingsApi.webhooks.messages.query({ id: webhookId, ...filters, cursor, limit: 25 }),
-    enabled: searchProblem === null,
-    placeholderData: (previous) => previous,
-    refetchInterval: 10_000,
-  });
-  const resend = useMutation({
-    mutationFn: (messageId: string) => settingsApi.webhooks.resend.mutate({ messageId }),
-    onSuccess: ({ messageId }) => {
-      setResent(messageId);
-      void refreshWebhookViews(queryClient, webhookId);
-    },
-  });
+  const log = useQuery(
+    api.webhooks.messages.queryOptions(
+      { id: webhookId, ...filters, cursor, limit: 25 },
+      { enabled: searchProblem === null, placeholderData: (previous) => previous, refetchInterval: 10_000 },
+    ),
+  );
+  const resend = useMutation(
+    api.webhooks.resend.mutationOptions({
+      onSuccess: ({ messageId }) => {
+        setResent(messageId);
+        void refreshWebhookViews(webhookId);
+      },
+    }),
+  );
 
   /** A new entry in the browser's history, so Back returns to what was shown before. */
   function navigate(changes: Partial<Record<keyof typeof logParams, string | undefined>>) {
@@ -279,8 +280,8 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
                           <Button
                             disabled={!enabled}
                             title={enabled ? undefined : "Turn the webhook on to resend"}
-                            busy={resend.isPending && resend.variables === message.id}
-                            onClick={() => resend.mutate(message.id)}
+                            busy={resend.isPending && resend.variables?.messageId === message.id}
+                            onClick={() => resend.mutate({ messageId: message.id })}
                           >
                             Resend
                           </Button>
@@ -328,7 +329,7 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
   );
 }
 
-type LoggedMessage = Awaited<ReturnType<typeof settingsApi.webhooks.messages.query>>["messages"][number];
+type LoggedMessage = SettingsOutputs["webhooks"]["messages"]["messages"][number];
 
 /** The candidate's name beside the id; a sample's made-up candidate is named as one; a deleted or unknown candidate shows the id alone. */
 function Candidate({ message }: { message: LoggedMessage }) {
@@ -364,19 +365,22 @@ function ResendLinks({ message, onOpen }: { message: LoggedMessage; onOpen: (mes
 
 /** Counts first, asks, then resends: the admin sees how many messages go (at most 1,000 at a time) before any does. */
 function ResendFailedSince({ webhookId, enabled }: { webhookId: string; enabled: boolean }) {
-  const queryClient = useQueryClient();
+  const api = useSettingsApi();
+  const settingsClient = useSettingsClient();
+  const refreshWebhookViews = useRefreshWebhookViews();
   const [since, setSince] = useState<string | null>(null);
   const count = useMutation({
     // A read, asked for on demand: the count must be fresh when the question is shown.
-    mutationFn: (from: string) => settingsApi.webhooks.countFailedSince.query({ id: webhookId, since: from }),
+    mutationFn: (from: string) => settingsClient.webhooks.countFailedSince.query({ id: webhookId, since: from }),
   });
-  const resend = useMutation({
-    mutationFn: (from: string) => settingsApi.webhooks.resendFailedSince.mutate({ id: webhookId, since: from }),
-    onSuccess: () => {
-      setSince(null);
-      void refreshWebhookViews(queryClient, webhookId);
-    },
-  });
+  const resend = useMutation(
+    api.webhooks.resendFailedSince.mutationOptions({
+      onSuccess: () => {
+        setSince(null);
+        void refreshWebhookViews(webhookId);
+      },
+    }),
+  );
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const from = toInstant(new FormData(event.currentTarget).get("since"));
@@ -420,7 +424,7 @@ function ResendFailedSince({ webhookId, enabled }: { webhookId: string; enabled:
             )}
             <div className="mt-6 flex justify-end gap-2">
               <Button onClick={() => setSince(null)}>Cancel</Button>
-              <Button variant="primary" busy={resend.isPending} onClick={() => resend.mutate(since)}>
+              <Button variant="primary" busy={resend.isPending} onClick={() => resend.mutate({ id: webhookId, since })}>
                 Resend {counted.resendNow.toLocaleString()}
               </Button>
             </div>
