@@ -5,7 +5,7 @@ import { Button } from "@/app/ui/button";
 import { inputClass } from "@/app/ui/field";
 import { ErrorState, messageOf } from "@/app/ui/states";
 import { eventTypes } from "@/db/schema/event-types";
-import { sendSampleInput } from "@/server/settings/webhooks/resend.types";
+import { sendSampleInput } from "@/server/settings/webhooks/send-sample.types";
 import { useSettingsApi } from "../../settings-api";
 import { eventTypeLabels } from "../event-type-labels";
 import { useRefreshWebhookViews } from "../webhook-queries";
