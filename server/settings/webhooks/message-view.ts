@@ -2,8 +2,8 @@
 
 import type { z } from "zod";
 import type { Member } from "@/server/auth/members";
+import { sampleCandidateName } from "@/server/sample-candidate";
 import type { AttemptRow, MessageRow } from "@/server/webhooks/delivery-log";
-import { sampleCandidateName } from "@/server/webhooks/sample";
 import type { attemptView, messageView } from "./message-view.types";
 import { maskAddress } from "./webhook-view";
 
