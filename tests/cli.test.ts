@@ -86,6 +86,13 @@ describe("cli", { timeout: 120_000 }, () => {
     expect((await test.handle.db.select().from(companies).where(eq(companies.id, companyId)))[0]!.suspendedAt).toBeInstanceOf(Date);
     expect((await cli("company", "unsuspend", companyId, "--json")).code).toBe(0);
     expect((await test.handle.db.select().from(companies).where(eq(companies.id, companyId)))[0]!.suspendedAt).toBeNull();
+
+    const limits = json((await cli("company", "rate-limits", companyId, "--per-key", "60", "--per-company", "default", "--json")).stdout);
+    expect(limits).toEqual({ id: companyId, per_key: 60, per_company: null });
+    const [limited] = await test.handle.db.select().from(companies).where(eq(companies.id, companyId));
+    expect(limited).toMatchObject({ rateLimitPerKey: 60, rateLimitPerCompany: null });
+    expect(await cli("company", "rate-limits", companyId, "--per-key", "lots", "--per-company", "default", "--json")).toMatchObject({ code: 2 });
+    expect(await cli("company", "rate-limits", companyId, "--per-key", "0", "--per-company", "default", "--json")).toMatchObject({ code: 1 });
   });
 
   it("simulates a reproducible history and reports what it made", async () => {

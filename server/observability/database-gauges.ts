@@ -12,9 +12,9 @@
  */
 import type postgres from "postgres";
 import { Gauge, Registry } from "prom-client";
+import { withDeadline } from "@/server/deadline";
 import { workerTables } from "@/server/jobs/worker-tables";
 import { log } from "@/server/log";
-import { withDeadline } from "./deadline";
 
 const cacheMs = 5_000;
 const answerWithinMs = 3_000;

@@ -21,5 +21,3 @@ export const v1Router = router({
   listEvents,
   getFile,
 });
-
-export type V1Router = typeof v1Router;
