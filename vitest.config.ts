@@ -13,6 +13,8 @@ export default defineConfig({
     include: faultRuns ? ["tests/faults/**/*.test.ts"] : ["tests/**/*.test.ts"],
     exclude: faultRuns ? configDefaults.exclude : [...configDefaults.exclude, "tests/faults/**"],
     globalSetup: ["tests/support/global-setup.ts"],
+    // The default report, then the ten slowest files.
+    reporters: ["default", "./tests/support/slowest-files-reporter.ts"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 120_000,

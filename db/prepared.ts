@@ -19,6 +19,7 @@
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Executor } from "./client";
+import { postgresJsSession } from "./drizzle-session";
 
 /** The dialect of `createDatabase`'s drizzle, which renders the statement's text. */
 const dialect = new PgDialect({ casing: "snake_case" });
@@ -26,5 +27,7 @@ const dialect = new PgDialect({ casing: "snake_case" });
 /** Runs `query` on `db` (a database or an open transaction) as a prepared statement; its rows as `db.execute` gives them. */
 export function executePrepared<Row extends Record<string, unknown>>(db: Executor, query: SQL): Promise<Row[]> {
   // drizzle prepares a query that has a name (the name itself is not used: postgres.js names it by its text).
-  return db._.session.prepareQuery<{ execute: Row[]; all: Row[]; values: unknown[][] }>(dialect.sqlToQuery(query), undefined, "hot-path", false).execute();
+  return postgresJsSession(db)
+    .prepareQuery<{ execute: Row[]; all: Row[]; values: unknown[][] }>(dialect.sqlToQuery(query), undefined, "hot-path", false)
+    .execute();
 }

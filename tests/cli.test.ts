@@ -11,6 +11,7 @@ import { hashApiKey } from "@/server/auth/api-key-format";
 import { verifyPassword } from "@/server/auth/passwords";
 import { commands } from "@/server/cli/commands";
 import { useTestDatabase } from "./support/database";
+import { makeCompany } from "./support/fixtures";
 
 const test = useTestDatabase();
 const run = promisify(execFile);
@@ -93,6 +94,16 @@ describe("cli", { timeout: 120_000 }, () => {
     const result = json((await cli("simulate", "--company", id as string, "--interviews", "2", "--candidates", "25", "--seed", "7", "--json")).stdout);
     expect(result).toMatchObject({ mode: "history", interviews: 2, candidates: 25, events: expect.any(Number) });
     expect(result.events).toBeGreaterThan(0);
+  });
+
+  it("sets a company's rate limits, a number or the default, and refuses what is neither", async () => {
+    const companyId = await makeCompany(test.ctx, "Limited");
+    const limits = json((await cli("company", "rate-limits", companyId, "--per-key", "60", "--per-company", "default", "--json")).stdout);
+    expect(limits).toEqual({ id: companyId, per_key: 60, per_company: null });
+    const [limited] = await test.handle.db.select().from(companies).where(eq(companies.id, companyId));
+    expect(limited).toMatchObject({ rateLimitPerKey: 60, rateLimitPerCompany: null });
+    expect(await cli("company", "rate-limits", companyId, "--per-key", "lots", "--per-company", "default", "--json")).toMatchObject({ code: 2 });
+    expect(await cli("company", "rate-limits", companyId, "--per-key", "0", "--per-company", "default", "--json")).toMatchObject({ code: 1 });
   });
 
   it("shows progress on stderr while stdout stays one JSON object", async () => {

@@ -3,6 +3,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@ta
 import { TRPCClientError } from "@trpc/client";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { signInPath } from "@/server/auth/callback-path";
+import { createSettingsClient, SettingsApiProvider } from "./settings-api";
 
 export type Viewer = { role: "admin" | "member" };
 
@@ -31,9 +32,12 @@ export function SettingsProviders({ viewer, children }: { viewer: Viewer; childr
         defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true, staleTime: 5_000 } },
       }),
   );
+  const [settingsClient] = useState(createSettingsClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>
+      <SettingsApiProvider trpcClient={settingsClient} queryClient={queryClient}>
+        <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>
+      </SettingsApiProvider>
     </QueryClientProvider>
   );
 }

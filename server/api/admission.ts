@@ -10,6 +10,7 @@
 import type postgres from "postgres";
 import { hashApiKey, looksLikeApiKey } from "@/server/auth/api-key-format";
 import { env } from "@/server/env";
+import { bearerToken } from "@/server/security/bearer-token";
 import { ApiError } from "./errors";
 import type { ApiExchange } from "./exchange";
 import { type RateLimitState, rateLimitHeaders } from "./rate-limit-headers";
@@ -36,11 +37,9 @@ const invalidKey = () => new ApiError("auth_error", "The API key is missing, inv
 
 /** The SHA-256 hash of the bearer key, or a 401 when there is no well-formed one (no database work then). */
 export function bearerKeyHash(authorization: string | null): string {
-  // The scheme name is case-insensitive (RFC 7235 §2.1) and followed by one or
-  // more spaces (RFC 6750 §2.1); the key itself must match exactly.
-  const match = /^Bearer +(\S+)$/i.exec(authorization?.trim() ?? "");
-  if (!match || !looksLikeApiKey(match[1]!)) throw invalidKey();
-  return hashApiKey(match[1]!);
+  const key = bearerToken(authorization);
+  if (!key || !looksLikeApiKey(key)) throw invalidKey();
+  return hashApiKey(key);
 }
 
 /** The caller `api_admit` admitted, or the error it stands for. */

@@ -4,7 +4,7 @@
  * status is the code's usual one; the one exception is a write method, which
  * gets 405 with `permission_denied` (README "API decisions").
  */
-import { sampleCandidateId, sampleCandidateName } from "@/server/webhooks/sample";
+import { sampleCandidateId, sampleCandidateName } from "@/server/sample-candidate";
 import { type ApiErrorCode, readOnlyApiMessage } from "./http/error-envelope";
 
 const defaultStatus: Record<ApiErrorCode, number> = {

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 
-/** graphile-worker's schema; its tables are private to it, read only by tests and the dead-worker sweep. */
+/** graphile-worker's schema; what we read of its tables is named in worker-tables.ts. */
 export const workerSchema = "graphile_worker";
 
 const addJob = sql.raw(`${workerSchema}.add_job`);

@@ -12,9 +12,9 @@
  */
 import type postgres from "postgres";
 import { Gauge, Registry } from "prom-client";
-import { workerSchema } from "@/server/jobs/queue";
+import { withDeadline } from "@/server/deadline";
+import { workerTables } from "@/server/jobs/worker-tables";
 import { log } from "@/server/log";
-import { withDeadline } from "./deadline";
 
 const cacheMs = 5_000;
 const answerWithinMs = 3_000;
@@ -32,7 +32,7 @@ type Totals = {
 };
 
 async function readTotals(sql: postgres.Sql, leaseSeconds: number): Promise<Totals> {
-  const jobs = sql(`${workerSchema}._private_jobs`);
+  const jobs = sql(workerTables.jobsView);
   const [row] = await sql<Totals[]>`
     select
       (select count(*) from webhook_messages where status = 'pending' and not held)::int as messages_ready,

@@ -11,6 +11,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { env } from "@/server/env";
+import { bearerToken } from "@/server/security/bearer-token";
 import { metrics } from "./metrics";
 import type { Readiness } from "./readiness";
 
@@ -34,8 +35,7 @@ const digest = (text: string) => createHash("sha256").update(text).digest();
 /** Compares digests, so the time taken says nothing about the token, its length included. */
 function mayReadMetrics(authorization: string | null): boolean {
   if (!env.METRICS_TOKEN) return true;
-  const match = /^Bearer +(\S+)$/i.exec(authorization?.trim() ?? "");
-  return timingSafeEqual(digest(match?.[1] ?? ""), digest(env.METRICS_TOKEN));
+  return timingSafeEqual(digest(bearerToken(authorization) ?? ""), digest(env.METRICS_TOKEN));
 }
 
 /** This process's metrics, followed by `extra` (the worker's database gauges). */

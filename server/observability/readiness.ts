@@ -7,8 +7,8 @@
  */
 import type postgres from "postgres";
 import journal from "@/db/migrations/meta/_journal.json";
+import { withDeadline } from "@/server/deadline";
 import { log } from "@/server/log";
-import { withDeadline } from "./deadline";
 
 export type Readiness = { ready: true } | { ready: false; reason: string };
 

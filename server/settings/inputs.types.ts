@@ -11,3 +11,6 @@ export const recordId = z.string().min(1).max(200).refine(holdsNoNul, "is not an
 
 /** A moment picked on a page (a log filter, "since"): RFC 3339 with an offset, as the same instant in UTC within years 1 to 9999. */
 export const pickedTime = z.iso.datetime({ offset: true }).transform(utcDateTime);
+
+/** The input of every procedure that acts on one webhook and needs nothing else. */
+export const webhookIdInput = z.object({ id: recordId });

@@ -12,11 +12,7 @@ import { notFound } from "@/server/domain/errors";
 import { loadInterview } from "@/server/domain/interviews";
 import { candidateJsonText } from "@/server/read/candidates";
 import { eventJsonText } from "@/server/read/events";
-
-/** The made-up candidate of every sample; its dashboard_url leads to a page that says it is a sample (app/candidates/[id]). */
-export const sampleCandidateId = "cand_sample";
-/** The made-up candidate every sample is about, by name (the log names it too). */
-export const sampleCandidateName = "Sam Sample";
+import { sampleCandidateId, sampleCandidateName } from "@/server/sample-candidate";
 
 const sampleAnswer = { open_text: "This is a sample answer.", mcq: null, yes_no: "Yes" } as const;
 

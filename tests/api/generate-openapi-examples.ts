@@ -1,7 +1,7 @@
 /**
  * `npm run openapi:examples`
  *
- * Writes server/api/http/openapi-examples.json, the examples of
+ * Writes server/examples/openapi-examples.json, the examples of
  * /v1/openapi.json: for every endpoint its success and each error it
  * documents, for every webhook event type a message, and a value of each
  * response header. Every one is a real answer of the API's own handler
@@ -24,7 +24,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { migrateDatabase } from "@/db/migrate";
-import type { Example, OpenApiExamples } from "@/server/api/http/openapi-examples";
+import type { Example, OpenApiExamples } from "@/server/examples/openapi-examples";
 import { startEmbeddedPostgres } from "@/server/runtime/database";
 import { freePort } from "../support/ports";
 
@@ -32,7 +32,7 @@ import { freePort } from "../support/ports";
 const seed = 20261121;
 /** Where the examples' links point: an address of the kind a deployment has, not this run's. */
 const appUrl = "https://interviews.example.com";
-const output = fileURLToPath(new URL("../../server/api/http/openapi-examples.json", import.meta.url));
+const output = fileURLToPath(new URL("../../server/examples/openapi-examples.json", import.meta.url));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const folder = mkdtempSync(path.join(tmpdir(), "interview-api-examples-"));

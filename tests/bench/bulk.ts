@@ -14,7 +14,7 @@ import { createDatabase } from "@/db/client";
 import { simulate } from "@/server/demo/simulate";
 import { createCompany } from "@/server/domain/accounts";
 import { createDomainContext } from "@/server/domain/context";
-import { workerSchema } from "@/server/jobs/queue";
+import { workerTables } from "@/server/jobs/worker-tables";
 import { localFileStorage } from "@/server/storage/file-storage";
 import { benchDatabase, databaseCpuSeconds, fixed, table } from "./support";
 
@@ -60,7 +60,7 @@ try {
       (select count(*)::int from transcript_entries) as transcript_entries,
       (select count(*)::int from files) as files,
       (select count(*)::int from events) as events,
-      (select count(*)::int from ${sql.raw(workerSchema)}._private_jobs) as jobs`);
+      (select count(*)::int from ${sql.raw(workerTables.jobsView)}) as jobs`);
   log("");
   log(table([["table", "rows"], ...Object.entries(rows!).map(([name, count]) => [name, count.toLocaleString("en")])]));
   log("");

@@ -7,9 +7,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eventTypes, webhookMessages } from "@/db/schema";
-import { openApiExamples } from "@/server/api/http/openapi-examples";
 import { createUser } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
+import { openApiExamples } from "@/server/examples/openapi-examples";
 import { getInterview } from "@/server/read/interviews";
 import { createWebhook } from "@/server/webhooks/manage";
 import { sampleEventBody } from "@/server/webhooks/sample";

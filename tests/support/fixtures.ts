@@ -31,6 +31,12 @@ export async function makeInterview(ctx: DomainContext, companyId: string, input
   return loadInterview(ctx.db, id);
 }
 
+/** The setup most webhook tests start from: a company and a published interview with every step. */
+export async function companyWithInterview(ctx: DomainContext, name = "Acme") {
+  const companyId = await makeCompany(ctx, name);
+  return { companyId, interview: await makeInterview(ctx, companyId) };
+}
+
 export async function startCandidate(ctx: DomainContext, interviewId: string, extra: { previewByUserId?: string; email?: string } = {}) {
   return startAttempt(ctx, { interviewId, name: "Ada Lovelace", email: extra.email ?? "ada@example.com", ...extra });
 }

@@ -1,10 +1,11 @@
 /** graphile-worker's queue as tests see it: queued jobs of a task, and clearing the queue. */
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { workerSchema } from "@/server/jobs/queue";
+import { workerTables } from "@/server/jobs/worker-tables";
 
-const jobs = sql.raw(`${workerSchema}._private_jobs`);
-const tasks = sql.raw(`${workerSchema}._private_tasks`);
+// Payloads and locks are in graphile-worker's private tables only (see server/jobs/worker-tables.ts).
+const jobs = sql.raw(workerTables.privateJobs);
+const tasks = sql.raw(workerTables.privateTasks);
 
 export type QueuedJob<Payload> = { id: string; task: string; payload: Payload; runAt: Date; lockedBy: string | null };
 

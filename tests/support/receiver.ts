@@ -22,6 +22,7 @@ export type Receiver = {
   url: (path?: string) => string;
   received: Received[];
   answer: (decide: (request: Received) => Answer) => void;
+  /** Waits until `count` requests have arrived; throws, naming how many did, when they have not within `timeoutMs`. */
   waitFor: (count: number, timeoutMs?: number) => Promise<Received[]>;
   close: () => Promise<void>;
 };
@@ -74,7 +75,10 @@ export async function startReceiver(certificate?: Certificate): Promise<Receiver
     },
     waitFor: async (count, timeoutMs = 15_000) => {
       const deadline = Date.now() + timeoutMs;
-      while (received.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (received.length < count) {
+        if (Date.now() >= deadline) throw new Error(`The receiver got ${received.length} of the ${count} requests waited for within ${timeoutMs} ms.`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       return received;
     },
     close: () =>

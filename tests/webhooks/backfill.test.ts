@@ -4,22 +4,20 @@ import postgres from "postgres";
 import { beforeEach, describe, expect, it } from "vitest";
 import { webhookMessages } from "@/db/schema";
 import { submitAttempt } from "@/server/domain/attempts";
+import type { LoadedInterview } from "@/server/domain/interviews";
 import { changeStatus } from "@/server/domain/statuses";
 import { backfill, countBackfill, maxBackfillBatch } from "@/server/webhooks/backfill";
 import { createWebhook, setWebhookEnabled } from "@/server/webhooks/manage";
 import { useTestDatabase } from "../support/database";
-import { completeSteps, eventsOf, fullInterview, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { companyWithInterview, completeSteps, eventsOf, fullInterview, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { allowReceiver, pump, readyMessageIds, useWebhookTestbed } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
 const bed = useWebhookTestbed(test);
 let companyId: string;
-let interview: Awaited<ReturnType<typeof makeInterview>>;
+let interview: LoadedInterview;
 
-beforeEach(async () => {
-  companyId = await makeCompany(test.ctx, "Acme");
-  interview = await makeInterview(test.ctx, companyId);
-});
+beforeEach(async () => ({ companyId, interview } = await companyWithInterview(test.ctx)));
 
 async function submitted(email: string, of = interview) {
   const candidate = await startCandidate(test.ctx, of.id, { email });

@@ -10,6 +10,7 @@ import { errorClassLabels } from "@/app/settings/webhooks/error-class-labels";
 import { deliveryErrorClasses, webhookAttempts, webhookMessages } from "@/db/schema";
 import type { Member } from "@/server/auth/members";
 import { saveAnswers, submitAttempt } from "@/server/domain/attempts";
+import type { LoadedInterview } from "@/server/domain/interviews";
 import { idPrefixes } from "@/server/ids";
 import { settingsRouter } from "@/server/settings/router";
 import { logSearchPrefixes, logSearchProblem } from "@/server/settings/webhooks/log-search.types";
@@ -20,18 +21,15 @@ import { deleteExpiredHistory } from "@/server/webhooks/maintenance";
 import { countFailedSince, createWebhook, resendFailedSince, resendMessage, sendSample, setWebhookEnabled } from "@/server/webhooks/manage";
 import { webhookOffReason } from "@/server/webhooks/unsent-reasons";
 import { useTestDatabase } from "../support/database";
-import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { companyWithInterview, completeSteps, makeCompany, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { allowReceiver, pump, useWebhookTestbed } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
 const bed = useWebhookTestbed(test);
 let companyId: string;
-let interview: Awaited<ReturnType<typeof makeInterview>>;
+let interview: LoadedInterview;
 
-beforeEach(async () => {
-  companyId = await makeCompany(test.ctx, "Acme");
-  interview = await makeInterview(test.ctx, companyId);
-});
+beforeEach(async () => ({ companyId, interview } = await companyWithInterview(test.ctx)));
 
 async function submitted(email = "ada@example.com", answer?: string) {
   const candidate = await startCandidate(test.ctx, interview.id, { email });

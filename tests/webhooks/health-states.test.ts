@@ -6,23 +6,23 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { webhookMessages } from "@/db/schema";
 import { submitAttempt } from "@/server/domain/attempts";
+import type { LoadedInterview } from "@/server/domain/interviews";
 import { alertAfterMs } from "@/server/webhooks/failure-thresholds";
 import { webhookHealth } from "@/server/webhooks/health";
 import { createWebhook, resendMessage, setWebhookEnabled } from "@/server/webhooks/manage";
 import { maxAttempts } from "@/server/webhooks/retry-schedule";
 import { useTestDatabase } from "../support/database";
-import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { companyWithInterview, completeSteps, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { allowReceiver, pump, useWebhookTestbed } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
 const bed = useWebhookTestbed(test);
 let companyId: string;
 let webhookId: string;
-let interview: Awaited<ReturnType<typeof makeInterview>>;
+let interview: LoadedInterview;
 
 beforeEach(async () => {
-  companyId = await makeCompany(test.ctx, "Acme");
-  interview = await makeInterview(test.ctx, companyId);
+  ({ companyId, interview } = await companyWithInterview(test.ctx));
   // One message per candidate (its submission), so each step below is one try.
   ({ id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver)));
 });

@@ -1,7 +1,9 @@
 /** Webhook settings, resends, samples, the delivery log, health and retention. */
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { historyRetentionDays } from "@/db/partitions";
 import { events, eventTypes, fanOutPositions, webhookMessages, webhooks } from "@/db/schema";
+import type { LoadedInterview } from "@/server/domain/interviews";
 import { changeStatus } from "@/server/domain/statuses";
 import { deliveryChart } from "@/server/webhooks/delivery-chart";
 import { listAttempts, listMessages } from "@/server/webhooks/delivery-log";
@@ -11,18 +13,15 @@ import { deleteExpiredHistory } from "@/server/webhooks/maintenance";
 import { createWebhook, resendFailedSince, resendMessage, revealWebhookSecret, sendSample, setWebhookEnabled } from "@/server/webhooks/manage";
 import { maxWebhooksPerCompany } from "@/server/webhooks/settings-schema";
 import { useTestDatabase } from "../support/database";
-import { makeCompany, makeInterview, submitCandidate } from "../support/fixtures";
+import { companyWithInterview, makeCompany, makeInterview, submitCandidate } from "../support/fixtures";
 import { allowReceiver, pump, useWebhookTestbed, verifySignature } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
 const bed = useWebhookTestbed(test);
 let companyId: string;
-let interview: Awaited<ReturnType<typeof makeInterview>>;
+let interview: LoadedInterview;
 
-beforeEach(async () => {
-  companyId = await makeCompany(test.ctx, "Acme");
-  interview = await makeInterview(test.ctx, companyId);
-});
+beforeEach(async () => ({ companyId, interview } = await companyWithInterview(test.ctx)));
 
 describe("settings", () => {
   it("allow at most 10 webhooks per company, even when created at the same time", async () => {
@@ -274,7 +273,7 @@ describe("retention and repeats", () => {
     expect(after).toHaveLength(3);
     expect(removed.daysDropped).toContain(new Date(now.getTime() - 31 * 24 * 3600_000).toISOString().slice(0, 10));
     const left = await test.ctx.db.select({ createdAt: events.createdAt }).from(events).where(eq(events.companyId, companyId));
-    expect(left.every((event) => now.getTime() - event.createdAt.getTime() < 30 * 24 * 3600_000)).toBe(true);
+    expect(left.every((event) => now.getTime() - event.createdAt.getTime() < historyRetentionDays * 24 * 3600_000)).toBe(true);
   });
 
   it("adds no second message when the same events are fanned out again", async () => {

@@ -8,23 +8,21 @@ import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import Stripe from "stripe";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { submitAttempt } from "@/server/domain/attempts";
+import type { LoadedInterview } from "@/server/domain/interviews";
 import { changeStatus } from "@/server/domain/statuses";
 import { createWebhook, rotateWebhookSecret } from "@/server/webhooks/manage";
 import { generateSecret } from "@/server/webhooks/secrets";
 import { useTestDatabase } from "../support/database";
-import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { companyWithInterview, completeSteps, scoreAndRecord, startCandidate } from "../support/fixtures";
 import type { Received } from "../support/receiver";
 import { allowReceiver, pump, useWebhookTestbed } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
 const bed = useWebhookTestbed(test);
 let companyId: string;
-let interview: Awaited<ReturnType<typeof makeInterview>>;
+let interview: LoadedInterview;
 
-beforeEach(async () => {
-  companyId = await makeCompany(test.ctx, "Acme");
-  interview = await makeInterview(test.ctx, companyId);
-});
+beforeEach(async () => ({ companyId, interview } = await companyWithInterview(test.ctx)));
 
 /** A webhook for every event type, and its secret as the settings show it. */
 async function webhook() {

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { webhookMessages, webhooks } from "@/db/schema";
 import type { Member } from "@/server/auth/members";
 import { submitAttempt } from "@/server/domain/attempts";
+import type { LoadedInterview } from "@/server/domain/interviews";
 import { viewWebhooks } from "@/server/settings/webhooks/webhook-view";
 import type { Resolver } from "@/server/webhooks/delivery-client";
 import {
@@ -23,18 +24,15 @@ import {
 } from "@/server/webhooks/manage";
 import { webhookOffReason } from "@/server/webhooks/unsent-reasons";
 import { useTestDatabase } from "../support/database";
-import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { companyWithInterview, completeSteps, makeCompany, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { allowReceiver, pump, useWebhookTestbed, verifySignature } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
 const bed = useWebhookTestbed(test);
 let companyId: string;
-let interview: Awaited<ReturnType<typeof makeInterview>>;
+let interview: LoadedInterview;
 
-beforeEach(async () => {
-  companyId = await makeCompany(test.ctx, "Acme");
-  interview = await makeInterview(test.ctx, companyId);
-});
+beforeEach(async () => ({ companyId, interview } = await companyWithInterview(test.ctx)));
 
 const memberOf = (company: string, role: Member["role"]): Member => ({
   userId: "user_x",

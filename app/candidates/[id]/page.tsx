@@ -9,7 +9,7 @@ import { requireMember } from "@/server/auth/session";
 import { type Candidate, readCandidate, readTranscript } from "@/server/read/candidates";
 import { findRecording, type RecordingLookup } from "@/server/read/downloads";
 import { holdsNoNul } from "@/server/read/stored-values";
-import { sampleCandidateId } from "@/server/webhooks/sample";
+import { sampleCandidateId } from "@/server/sample-candidate";
 import { candidateDownloadPaths } from "./download-redirect";
 import { LocalTime } from "./local-time";
 import { SampleCandidate } from "./sample-candidate";

@@ -1,30 +1,20 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Badge } from "@/app/ui/badge";
 import { Button } from "@/app/ui/button";
 import { CopyButton } from "@/app/ui/copy-button";
 import { Dialog } from "@/app/ui/dialog";
 import { Field } from "@/app/ui/field";
 import { formatDateTime } from "@/app/ui/format";
+import { ResponsiveTable } from "@/app/ui/responsive-table";
 import { EmptyState, ErrorState, Loading, messageOf } from "@/app/ui/states";
 import { createApiKeyInput } from "@/server/settings/api-keys/create-api-key.types";
-import { settingsApi } from "../settings-api";
-
-const keysQuery = ["apiKeys"];
-
-/**
- * Below the `md` breakpoint each key is a card: every cell on its own
- * labelled line, so its state and Revoke are on screen without scrolling sideways.
- */
-const cell = "md:px-4 md:py-3 max-md:flex max-md:items-start max-md:justify-between max-md:gap-3 max-md:py-1";
-
-function CardLabel({ children }: { children: ReactNode }) {
-  return <span className="shrink-0 font-sans text-sm font-normal text-slate-500 md:hidden">{children}</span>;
-}
+import { useSettingsApi } from "../settings-api";
 
 export function ApiKeysPanel() {
-  const keys = useQuery({ queryKey: keysQuery, queryFn: () => settingsApi.apiKeys.list.query() });
+  const api = useSettingsApi();
+  const keys = useQuery(api.apiKeys.list.queryOptions());
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
 
@@ -52,70 +42,47 @@ export function ApiKeysPanel() {
         ) : keys.data.keys.length === 0 ? (
           <EmptyState title="No API keys yet">Create one to start reading interviews and candidates through the API.</EmptyState>
         ) : (
-          <div className="relative rounded-lg border border-slate-200 bg-white md:overflow-x-auto">
-            <table className="w-full text-sm max-md:block md:min-w-full md:divide-y md:divide-slate-200">
-              <thead className="bg-slate-50 text-left text-slate-600 max-md:sr-only">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Name
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Key
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Created
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Last used
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    State
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 max-md:block">
-                {keys.data.keys.map((key) => (
-                  <tr key={key.id} data-testid="api-key-row" className="max-md:block max-md:px-4 max-md:py-3">
-                    <td className={`${cell} font-medium md:max-w-xs`}>
-                      <CardLabel>Name</CardLabel>
-                      <span className="min-w-0 wrap-anywhere max-md:text-right">{key.name}</span>
-                    </td>
-                    <td className={`${cell} font-mono text-xs`}>
-                      <CardLabel>Key</CardLabel>
-                      {key.displayPrefix}…
-                    </td>
-                    <td className={cell}>
-                      <CardLabel>Created</CardLabel>
-                      <span className="max-md:text-right">
-                        {formatDateTime(key.createdAt)}
-                        {key.createdBy && <span className="block text-xs text-slate-500">by {key.createdBy}</span>}
-                      </span>
-                    </td>
-                    <td className={cell}>
-                      <CardLabel>Last used</CardLabel>
-                      {formatDateTime(key.lastUsedAt)}
-                    </td>
-                    <td className={cell}>
-                      <CardLabel>State</CardLabel>
-                      <span data-testid="api-key-state">
-                        {key.revokedAt ? <Badge tone="slate">Revoked {formatDateTime(key.revokedAt)}</Badge> : <Badge tone="green">Active</Badge>}
-                      </span>
-                    </td>
-                    <td className="md:px-4 md:py-3 md:text-right max-md:pt-2">
-                      {!key.revokedAt && (
-                        <Button variant="secondary" onClick={() => setRevoking({ id: key.id, name: key.name })} aria-label={`Revoke ${key.name}`}>
-                          Revoke
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ResponsiveTable
+            rows={keys.data.keys}
+            rowKey={(key) => key.id}
+            rowTestId="api-key-row"
+            cardsBelow="md"
+            framed
+            columns={[
+              {
+                label: "Name",
+                className: "font-medium md:max-w-xs",
+                cell: (key) => <span className="min-w-0 wrap-anywhere max-md:text-right">{key.name}</span>,
+              },
+              { label: "Key", className: "font-mono text-xs", cell: (key) => `${key.displayPrefix}…` },
+              {
+                label: "Created",
+                cell: (key) => (
+                  <span className="max-md:text-right">
+                    {formatDateTime(key.createdAt)}
+                    {key.createdBy && <span className="block text-xs text-slate-500">by {key.createdBy}</span>}
+                  </span>
+                ),
+              },
+              { label: "Last used", cell: (key) => formatDateTime(key.lastUsedAt) },
+              {
+                label: "State",
+                cell: (key) => (
+                  <span data-testid="api-key-state">
+                    {key.revokedAt ? <Badge tone="slate">Revoked {formatDateTime(key.revokedAt)}</Badge> : <Badge tone="green">Active</Badge>}
+                  </span>
+                ),
+              },
+              {
+                actions: (key) =>
+                  !key.revokedAt && (
+                    <Button variant="secondary" onClick={() => setRevoking({ id: key.id, name: key.name })} aria-label={`Revoke ${key.name}`}>
+                      Revoke
+                    </Button>
+                  ),
+              },
+            ]}
+          />
         )}
       </div>
       <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
@@ -125,12 +92,10 @@ export function ApiKeysPanel() {
 }
 
 function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const api = useSettingsApi();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: (name: string) => settingsApi.apiKeys.create.mutate({ name }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keysQuery }),
-  });
+  const create = useMutation(api.apiKeys.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(api.apiKeys.list.queryFilter()) }));
 
   function close() {
     create.reset();
@@ -143,7 +108,7 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
     const parsed = createApiKeyInput.safeParse({ name: new FormData(event.currentTarget).get("name") });
     if (!parsed.success) return setProblem(parsed.error.issues[0]!.message);
     setProblem(null);
-    create.mutate(parsed.data.name);
+    create.mutate({ name: parsed.data.name });
   }
 
   return (
@@ -196,14 +161,16 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
 }
 
 function RevokeKeyDialog({ apiKey, onClose }: { apiKey: { id: string; name: string } | null; onClose: () => void }) {
+  const api = useSettingsApi();
   const queryClient = useQueryClient();
-  const revoke = useMutation({
-    mutationFn: (id: string) => settingsApi.apiKeys.revoke.mutate({ id }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: keysQuery });
-      close();
-    },
-  });
+  const revoke = useMutation(
+    api.apiKeys.revoke.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries(api.apiKeys.list.queryFilter());
+        close();
+      },
+    }),
+  );
 
   function close() {
     revoke.reset();
@@ -220,7 +187,7 @@ function RevokeKeyDialog({ apiKey, onClose }: { apiKey: { id: string; name: stri
       )}
       <div className="mt-6 flex justify-end gap-2">
         <Button onClick={close}>Keep the key</Button>
-        <Button variant="danger" busy={revoke.isPending} onClick={() => apiKey && revoke.mutate(apiKey.id)}>
+        <Button variant="danger" busy={revoke.isPending} onClick={() => apiKey && revoke.mutate({ id: apiKey.id })}>
           Revoke key
         </Button>
       </div>

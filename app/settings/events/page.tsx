@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { CopyButton } from "@/app/ui/copy-button";
 import { eventTypes } from "@/db/schema/event-types";
-import { openApiExamples } from "@/server/api/http/openapi-examples";
+import { openApiExamples } from "@/server/examples/openapi-examples";
 import { eventTypeLabels } from "../webhooks/event-type-labels";
 import { whenProduced } from "./event-catalog";
 

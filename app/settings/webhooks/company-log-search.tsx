@@ -9,7 +9,7 @@ import { inputClass } from "@/app/ui/field";
 import { EmptyState, ErrorState, Loading } from "@/app/ui/states";
 import { Time } from "@/app/ui/time";
 import { logSearch } from "@/server/settings/webhooks/log-search.types";
-import { settingsApi } from "../settings-api";
+import { useSettingsApi } from "../settings-api";
 import { eventTypeLabels } from "./event-type-labels";
 import { logParams } from "./log-params";
 
@@ -28,11 +28,8 @@ export function CompanyLogSearch() {
   const text = params.get(findParam)?.trim() || null;
   const checked = text === null ? null : logSearch.safeParse(text);
   const problem = checked && !checked.success ? checked.error.issues[0]!.message : null;
-  const found = useQuery({
-    queryKey: ["company-log-search", text],
-    queryFn: () => settingsApi.webhooks.searchLog.query({ search: text! }),
-    enabled: text !== null && problem === null,
-  });
+  const api = useSettingsApi();
+  const found = useQuery(api.webhooks.searchLog.queryOptions({ search: text ?? "" }, { enabled: text !== null && problem === null }));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useId, useState } from "react";
 import { inputClass } from "@/app/ui/field";
 import { ErrorState } from "@/app/ui/states";
-import { settingsApi } from "../settings-api";
+import { useSettingsApi } from "../settings-api";
 
 export type InterviewChoice = { id: string; title: string };
 
@@ -12,11 +12,8 @@ export function InterviewPicker({ chosen, onChange }: { chosen: InterviewChoice[
   const [search, setSearch] = useState("");
   const query = useDeferredValue(search);
   const searchId = useId();
-  const results = useQuery({
-    queryKey: ["interviews", query],
-    queryFn: () => settingsApi.webhooks.searchInterviews.query({ query }),
-    placeholderData: (previous) => previous,
-  });
+  const api = useSettingsApi();
+  const results = useQuery(api.webhooks.searchInterviews.queryOptions({ query }, { placeholderData: (previous) => previous }));
   const isChosen = (id: string) => chosen.some((interview) => interview.id === id);
   const toggle = (interview: InterviewChoice) => onChange(isChosen(interview.id) ? chosen.filter((item) => item.id !== interview.id) : [...chosen, interview]);
 

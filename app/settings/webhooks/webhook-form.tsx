@@ -8,11 +8,11 @@ import { Field, inputClass } from "@/app/ui/field";
 import { ErrorState, Loading, messageOf } from "@/app/ui/states";
 import { type EventType, eventTypes } from "@/db/schema/event-types";
 import { maxDescriptionLength, maxNameLength, webhookAddress, webhookChangesSchema, webhookSettingsSchema } from "@/server/webhooks/settings-schema";
-import { settingsApi } from "../settings-api";
+import { useSettingsApi, useSettingsClient } from "../settings-api";
 import { eventTypeLabels } from "./event-type-labels";
 import { type InterviewChoice, InterviewPicker } from "./interview-picker";
 import { isWebhookNotFound, WebhookNotFound } from "./webhook-not-found";
-import { leaveSavedWarning, refreshWebhookViews, webhookQueries } from "./webhook-queries";
+import { leaveSavedWarning, useRefreshWebhookViews } from "./webhook-queries";
 
 type SaveRequest = { create: z.output<ReturnType<typeof webhookSettingsSchema>> } | { id: string; changes: z.output<ReturnType<typeof webhookChangesSchema>> };
 
@@ -39,11 +39,8 @@ function changedSettings(initial: Settings, entered: Entered) {
 
 /** Create (no `webhookId`) or edit a webhook. `allowTargets` mirrors the server's WEBHOOK_ALLOW_TARGETS. */
 export function WebhookForm({ webhookId, allowTargets }: { webhookId?: string; allowTargets: readonly string[] }) {
-  const existing = useQuery({
-    queryKey: webhookQueries.one(webhookId ?? ""),
-    queryFn: () => settingsApi.webhooks.get.query({ id: webhookId! }),
-    enabled: webhookId !== undefined,
-  });
+  const api = useSettingsApi();
+  const existing = useQuery(api.webhooks.get.queryOptions({ id: webhookId ?? "" }, { enabled: webhookId !== undefined }));
   if (webhookId === undefined) return <SettingsForm initial={blank} allowTargets={allowTargets} />;
   if (existing.isPending) return <Loading label="Loading the webhook…" />;
   if (existing.isError && isWebhookNotFound(existing.error)) return <WebhookNotFound />;
@@ -67,6 +64,8 @@ export function WebhookForm({ webhookId, allowTargets }: { webhookId?: string; a
 function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string; initial: Settings; allowTargets: readonly string[] }) {
   const router = useRouter();
   const queryClient = useQueryClient();
+  const settingsClient = useSettingsClient();
+  const refreshWebhookViews = useRefreshWebhookViews();
   const [settings, setSettings] = useState(initial);
   const [touched, setTouched] = useState(false);
   const [problems, setProblems] = useState<Partial<Record<keyof Entered, string>>>({});
@@ -77,13 +76,13 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
 
   const save = useMutation({
     mutationFn: async (request: SaveRequest) => {
-      if ("create" in request) return settingsApi.webhooks.create.mutate(request.create);
-      const { addressWarning } = await settingsApi.webhooks.update.mutate({ id: request.id, changes: request.changes });
+      if ("create" in request) return settingsClient.webhooks.create.mutate(request.create);
+      const { addressWarning } = await settingsClient.webhooks.update.mutate({ id: request.id, changes: request.changes });
       return { id: request.id, addressWarning };
     },
     onSuccess: async ({ id, addressWarning }) => {
       leaveSavedWarning(queryClient, id, addressWarning);
-      await refreshWebhookViews(queryClient, id);
+      await refreshWebhookViews(id);
       router.push(`/settings/webhooks/${id}`);
     },
   });

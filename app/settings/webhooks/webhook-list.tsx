@@ -4,15 +4,16 @@ import Link from "next/link";
 import { WebhookStateBadge } from "@/app/ui/badge";
 import { formatDateTime, formatSuccess } from "@/app/ui/format";
 import { EmptyState, ErrorState, Loading } from "@/app/ui/states";
-import { settingsApi } from "../settings-api";
+import { useSettingsApi } from "../settings-api";
 import { useViewer } from "../settings-providers";
 import { eventTypeLabels } from "./event-type-labels";
 import { healthSentence } from "./webhook-health-text";
-import { useListNotice, webhookQueries } from "./webhook-queries";
+import { useListNotice } from "./webhook-queries";
 
 export function WebhookList() {
   const viewer = useViewer();
-  const list = useQuery({ queryKey: webhookQueries.list, queryFn: () => settingsApi.webhooks.list.query(), refetchInterval: 30_000 });
+  const api = useSettingsApi();
+  const list = useQuery(api.webhooks.list.queryOptions(undefined, { refetchInterval: 30_000 }));
   const atLimit = list.data ? list.data.webhooks.length >= list.data.limit : false;
   const listNotice = useListNotice();
 

@@ -1,13 +1,10 @@
-/** React Query keys of the webhook pages, what to refresh after a change, and the note a save leaves for the next page. */
+/** What to refresh after a change to a webhook, and the notes a page leaves for the next one. */
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useSettingsApi } from "../settings-api";
 
-export const webhookQueries = {
-  list: ["webhooks"],
-  one: (webhookId: string) => ["webhook", webhookId],
-  chart: (webhookId: string) => ["chart", webhookId],
-  messages: (webhookId: string) => ["messages", webhookId],
-  message: (messageId: string) => ["message", messageId],
-  backfillCount: (webhookId: string, since?: string) => (since === undefined ? ["backfill-count", webhookId] : ["backfill-count", webhookId, since]),
+/** Cache keys of what the pages keep in the query cache but never fetch; every fetched query's key comes from its procedure. */
+const notes = {
   savedWarning: (webhookId: string) => ["saved-warning", webhookId],
   listNotice: ["webhooks-notice"],
 };
@@ -19,31 +16,39 @@ export const webhookQueries = {
  * page is loaded afresh.
  */
 export function leaveSavedWarning(queryClient: QueryClient, webhookId: string, warning: string | null) {
-  queryClient.setQueryData(webhookQueries.savedWarning(webhookId), warning);
+  queryClient.setQueryData(notes.savedWarning(webhookId), warning);
 }
 
 export function useSavedWarning(webhookId: string) {
   const queryClient = useQueryClient();
-  const warning = useQuery<string | null>({ queryKey: webhookQueries.savedWarning(webhookId), queryFn: () => null, enabled: false }).data ?? null;
+  const warning = useQuery<string | null>({ queryKey: notes.savedWarning(webhookId), queryFn: () => null, enabled: false }).data ?? null;
   return { warning, dismiss: () => leaveSavedWarning(queryClient, webhookId, null) };
 }
 
 /** What the webhook list confirms when a page sends the admin back to it (a deleted webhook); kept like the saved warning. */
 export function leaveListNotice(queryClient: QueryClient, notice: string | null) {
-  queryClient.setQueryData(webhookQueries.listNotice, notice);
+  queryClient.setQueryData(notes.listNotice, notice);
 }
 
 export function useListNotice() {
   const queryClient = useQueryClient();
-  const notice = useQuery<string | null>({ queryKey: webhookQueries.listNotice, queryFn: () => null, enabled: false }).data ?? null;
+  const notice = useQuery<string | null>({ queryKey: notes.listNotice, queryFn: () => null, enabled: false }).data ?? null;
   return { notice, dismiss: () => leaveListNotice(queryClient, null) };
 }
 
-/** A delivery, a resend or turning a webhook off changes its health, chart and log together. */
-export function refreshWebhookViews(queryClient: QueryClient, webhookId: string) {
-  return Promise.all(
-    [webhookQueries.list, webhookQueries.one(webhookId), webhookQueries.chart(webhookId), webhookQueries.messages(webhookId)].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
+/** A delivery, a resend or turning a webhook off changes its health, chart and log together: the returned function refreshes them. */
+export function useRefreshWebhookViews() {
+  const api = useSettingsApi();
+  const queryClient = useQueryClient();
+  // Stable across renders, so an effect may depend on it.
+  return useCallback(
+    (webhookId: string) =>
+      Promise.all([
+        queryClient.invalidateQueries(api.webhooks.list.queryFilter()),
+        queryClient.invalidateQueries(api.webhooks.get.queryFilter({ id: webhookId })),
+        queryClient.invalidateQueries(api.webhooks.chart.queryFilter({ id: webhookId })),
+        queryClient.invalidateQueries(api.webhooks.messages.queryFilter({ id: webhookId })),
+      ]),
+    [api, queryClient],
   );
 }

@@ -4,18 +4,17 @@
  * procedures' own OpenAPI paths, so a new endpoint is known without a list.
  */
 import { v1Router } from "../v1/router";
+import { procedurePaths } from "./procedure-paths";
 
 type Template = { template: string; pattern: RegExp };
 
 let templates: Template[] | undefined;
 
 function knownTemplates(): Template[] {
-  templates ??= Object.values(v1Router._def.procedures).flatMap((procedure) => {
-    const path = (procedure as { _def: { meta?: { openapi?: { path?: string } } } })._def.meta?.openapi?.path;
-    if (!path) return [];
-    const pattern = new RegExp(`^${path.replace(/\{[^}]+\}/g, "[^/]+")}$`);
-    return [{ template: `/v1${path}`, pattern }];
-  });
+  templates ??= procedurePaths(v1Router).map((path) => ({
+    template: `/v1${path}`,
+    pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+  }));
   return templates;
 }
 

@@ -5,10 +5,10 @@
  */
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { env } from "@/server/env";
+import { type Example, openApiExamples } from "@/server/examples/openapi-examples";
 import { authenticationChallenge } from "../errors";
 import { v1Router } from "../v1/router";
 import { errorCodes } from "./error-envelope";
-import { type Example, openApiExamples } from "./openapi-examples";
 import { webhooksSection } from "./openapi-webhooks";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

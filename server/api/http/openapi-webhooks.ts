@@ -7,7 +7,7 @@
  * tests/api/openapi.test.ts compares with real deliveries.
  */
 import { type EventType, eventTypes } from "@/db/schema";
-import type { WebhookExample } from "./openapi-examples";
+import type { WebhookExample } from "@/server/examples/openapi-examples";
 
 /** When each type is sent (spec 6). */
 const whenSent: Record<EventType, { summary: string; description: string }> = {

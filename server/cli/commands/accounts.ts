@@ -1,6 +1,14 @@
 import { userRoles } from "@/db/schema";
-import { createApiKey, createCompany, createUser, revokeApiKey, setCompanySuspended } from "@/server/domain/accounts";
-import { type Command, positional, required, requiredText, UsageError } from "../arguments";
+import { createApiKey, createCompany, createUser, revokeApiKey, setCompanyRateLimits, setCompanySuspended } from "@/server/domain/accounts";
+import { type Command, type Flags, positional, required, requiredText, UsageError } from "../arguments";
+
+/** A rate limit as typed: requests per minute, or `default` for the configured one (RATE_LIMIT_PER_KEY, RATE_LIMIT_PER_COMPANY). */
+function rateLimit(flags: Flags, name: string): number | null {
+  const value = required(flags, name);
+  if (value === "default") return null;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number of requests per minute or "default", got ${value}`);
+  return Number(value);
+}
 
 export const accountCommands: Record<string, Command> = {
   "company create": {
@@ -29,6 +37,24 @@ export const accountCommands: Record<string, Command> = {
       const id = positional(args, "ID");
       await setCompanySuspended(ctx, id, false);
       return { json: { id, suspended: false }, text: `Company ${id} is active again` };
+    },
+  },
+  "company rate-limits": {
+    summary: "Sets a company's API rate limits, in requests per minute: per key and for the whole company.",
+    argument: "ID",
+    options: {
+      "per-key": requiredText("N|default", "requests per minute for each of its keys; default: RATE_LIMIT_PER_KEY"),
+      "per-company": requiredText("N|default", "requests per minute for all its keys together; default: RATE_LIMIT_PER_COMPANY"),
+    },
+    run: async ({ ctx }, flags, args) => {
+      const id = positional(args, "ID");
+      const limits = { perKey: rateLimit(flags, "per-key"), perCompany: rateLimit(flags, "per-company") };
+      await setCompanyRateLimits(ctx, id, limits);
+      const shown = (limit: number | null) => (limit === null ? "the default" : `${limit} a minute`);
+      return {
+        json: { id, per_key: limits.perKey, per_company: limits.perCompany },
+        text: `Company ${id}: ${shown(limits.perKey)} per key, ${shown(limits.perCompany)} for the company`,
+      };
     },
   },
   "user create": {

@@ -1,10 +1,10 @@
 import { countBackfill, maxBackfillBatch } from "@/server/webhooks/backfill";
 import { adminProcedure } from "../trpc";
-import { backfillInput, countBackfillOutput } from "./backfill.types";
+import { countBackfillInput, countBackfillOutput } from "./count-backfill.types";
 
 /** Counts exactly what `backfill` would send, for the confirmation. */
 export const countBackfillProcedure = adminProcedure
-  .input(backfillInput)
+  .input(countBackfillInput)
   .output(countBackfillOutput)
   .query(async ({ ctx, input }) => ({
     ...(await countBackfill(ctx.domain, ctx.member.companyId, input.id, new Date(input.since))),

@@ -1,9 +1,9 @@
 import { countFailedSince } from "@/server/webhooks/manage";
 import { adminProcedure } from "../trpc";
-import { countFailedSinceOutput, resendFailedSinceInput } from "./resend.types";
+import { countFailedSinceInput, countFailedSinceOutput } from "./count-failed-since.types";
 
 /** What "resend every failed message since" would resend, shown before the admin confirms. */
 export const countFailedSinceProcedure = adminProcedure
-  .input(resendFailedSinceInput)
+  .input(countFailedSinceInput)
   .output(countFailedSinceOutput)
   .query(({ ctx, input }) => countFailedSince(ctx.domain, ctx.member.companyId, input.id, new Date(input.since)));

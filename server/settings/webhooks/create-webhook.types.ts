@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { webhookSettingsSchema } from "@/server/webhooks/settings-schema";
+import { addressWarning } from "./webhook-view.types";
 
-/** Shown after saving when the address's host name does not resolve yet (the webhook is saved all the same). */
-export const addressWarning = z.string().nullable();
+/** The addresses allowed depend on the server's WEBHOOK_ALLOW_TARGETS. */
+export const createWebhookInput = (allowTargets: readonly string[]) => webhookSettingsSchema(allowTargets);
 
 /** The signing secret, shown straight after creation (admins can reveal it again later). */
 export const createWebhookOutput = z.object({ id: z.string(), secret: z.string(), addressWarning });

@@ -1,7 +1,7 @@
 import { deleteWebhook } from "@/server/webhooks/manage";
 import { adminProcedure } from "../trpc";
-import { webhookIdInput } from "./get-webhook.types";
+import { deleteWebhookInput } from "./delete-webhook.types";
 
 export const deleteWebhookProcedure = adminProcedure
-  .input(webhookIdInput)
+  .input(deleteWebhookInput)
   .mutation(async ({ ctx, input }) => void (await deleteWebhook(ctx.domain, ctx.member.companyId, input.id)));

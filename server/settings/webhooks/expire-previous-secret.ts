@@ -1,8 +1,8 @@
 import { expirePreviousSecret } from "@/server/webhooks/manage";
 import { adminProcedure } from "../trpc";
-import { webhookIdInput } from "./get-webhook.types";
+import { expirePreviousSecretInput } from "./expire-previous-secret.types";
 
 /** Stops signing with the replaced secret now instead of 24 hours after the replacement. */
 export const expirePreviousSecretProcedure = adminProcedure
-  .input(webhookIdInput)
+  .input(expirePreviousSecretInput)
   .mutation(async ({ ctx, input }) => void (await expirePreviousSecret(ctx.domain, ctx.member.companyId, input.id)));

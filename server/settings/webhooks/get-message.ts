@@ -1,7 +1,7 @@
 import { notFound } from "@/server/domain/errors";
 import { getMessage, listAttempts } from "@/server/webhooks/delivery-log";
 import { signedInProcedure } from "../trpc";
-import { getMessageInput, getMessageOutput } from "./delivery-log.types";
+import { getMessageInput, getMessageOutput } from "./get-message.types";
 import { viewAttempt, viewMessage } from "./message-view";
 
 /** One message and its attempts; the page polls it to show a sample's or a resend's outcome. */

@@ -1,10 +1,10 @@
 import { loadWebhook } from "@/server/webhooks/manage";
 import { signedInProcedure } from "../trpc";
-import { getWebhookOutput, webhookIdInput } from "./get-webhook.types";
+import { getWebhookInput, getWebhookOutput } from "./get-webhook.types";
 import { viewWebhooks } from "./webhook-view";
 
 export const getWebhookProcedure = signedInProcedure
-  .input(webhookIdInput)
+  .input(getWebhookInput)
   .output(getWebhookOutput)
   .query(async ({ ctx, input }) => {
     const row = await loadWebhook(ctx.domain, ctx.member.companyId, input.id);

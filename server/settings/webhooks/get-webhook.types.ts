@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { recordId } from "@/server/settings/inputs.types";
+import { webhookIdInput } from "@/server/settings/inputs.types";
 import { webhookView } from "./webhook-view.types";
 
-export const webhookIdInput = z.object({ id: recordId });
+export const getWebhookInput = webhookIdInput;
 
 export const getWebhookOutput = z.object({ webhook: webhookView });

@@ -3,7 +3,7 @@ import { decodeCursor, encodeCursor, positionFor } from "@/server/security/curso
 import { type LogPosition, listMessages } from "@/server/webhooks/delivery-log";
 import { assertOwnsWebhook } from "@/server/webhooks/manage";
 import { signedInProcedure } from "../trpc";
-import { listMessagesInput, listMessagesOutput } from "./delivery-log.types";
+import { listMessagesInput, listMessagesOutput } from "./list-messages.types";
 import { viewMessage } from "./message-view";
 
 function positionOf(companyId: string, token: string): LogPosition {

@@ -2,9 +2,9 @@
 
 import type { z } from "zod";
 import type { Member } from "@/server/auth/members";
+import { sampleCandidateName } from "@/server/sample-candidate";
 import type { AttemptRow, MessageRow } from "@/server/webhooks/delivery-log";
-import { sampleCandidateName } from "@/server/webhooks/sample";
-import type { attemptView, messageView } from "./delivery-log.types";
+import type { attemptView, messageView } from "./message-view.types";
 import { maskAddress } from "./webhook-view";
 
 export const viewMessage = (row: MessageRow): z.infer<typeof messageView> => ({

@@ -1,6 +1,6 @@
 import { resendFailedSince } from "@/server/webhooks/manage";
 import { adminProcedure } from "../trpc";
-import { resendFailedSinceInput, resendFailedSinceOutput } from "./resend.types";
+import { resendFailedSinceInput, resendFailedSinceOutput } from "./resend-failed-since.types";
 
 export const resendFailedSinceProcedure = adminProcedure
   .input(resendFailedSinceInput)

@@ -1,6 +1,6 @@
 import { resendMessage } from "@/server/webhooks/manage";
 import { adminProcedure } from "../trpc";
-import { resendMessageInput, resendMessageOutput } from "./resend.types";
+import { resendMessageInput, resendMessageOutput } from "./resend-message.types";
 
 export const resendMessageProcedure = adminProcedure
   .input(resendMessageInput)

@@ -1,10 +1,9 @@
 import { rotateWebhookSecret } from "@/server/webhooks/manage";
 import { adminProcedure } from "../trpc";
-import { webhookIdInput } from "./get-webhook.types";
-import { rotateWebhookSecretOutput } from "./webhook-secret.types";
+import { rotateWebhookSecretInput, rotateWebhookSecretOutput } from "./rotate-webhook-secret.types";
 
 export const rotateWebhookSecretProcedure = adminProcedure
-  .input(webhookIdInput)
+  .input(rotateWebhookSecretInput)
   .output(rotateWebhookSecretOutput)
   .mutation(async ({ ctx, input }) => {
     const { secret, previousValidUntil } = await rotateWebhookSecret(ctx.domain, ctx.member.companyId, input.id);

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { messageView } from "./delivery-log.types";
 import { logSearch } from "./log-search.types";
+import { messageView } from "./message-view.types";
 
 export const searchCompanyLogInput = z.object({ search: logSearch });
 

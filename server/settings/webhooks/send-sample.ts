@@ -1,6 +1,6 @@
 import { sendSample } from "@/server/webhooks/manage";
 import { adminProcedure } from "../trpc";
-import { sendSampleInput, sendSampleOutput } from "./resend.types";
+import { sendSampleInput, sendSampleOutput } from "./send-sample.types";
 
 export const sendSampleProcedure = adminProcedure
   .input(sendSampleInput)

@@ -31,4 +31,7 @@ export const webhookView = z.object({
   createdAt: z.string(),
 });
 
+/** Shown after saving when the address's host name does not resolve yet (the webhook is saved all the same). */
+export const addressWarning = z.string().nullable();
+
 export type WebhookView = z.infer<typeof webhookView>;

@@ -6,8 +6,8 @@ import { Dialog } from "@/app/ui/dialog";
 import { inputClass } from "@/app/ui/field";
 import { formatDateTime } from "@/app/ui/format";
 import { ErrorState, Loading } from "@/app/ui/states";
-import { settingsApi } from "../../settings-api";
-import { refreshWebhookViews, webhookQueries } from "../webhook-queries";
+import { useSettingsApi } from "../../settings-api";
+import { useRefreshWebhookViews } from "../webhook-queries";
 
 /** `YYYY-MM-DDTHH:mm` in the browser's time zone, as <input type="datetime-local"> takes it. */
 function localInputValue(date: Date) {
@@ -24,25 +24,25 @@ const events = (count: number) => `${count.toLocaleString()} event${count === 1 
  * most one batch and says when more remain.
  */
 export function BackfillPanel({ webhookId, enabled }: { webhookId: string; enabled: boolean }) {
+  const api = useSettingsApi();
   const queryClient = useQueryClient();
+  const refreshWebhookViews = useRefreshWebhookViews();
   const fieldId = useId();
   const [open, setOpen] = useState(false);
   const [since, setSince] = useState(() => localInputValue(new Date(Date.now() - 24 * 3_600_000)));
   const sinceDate = since ? new Date(since) : null;
   const sinceIso = sinceDate && !Number.isNaN(sinceDate.getTime()) ? sinceDate.toISOString() : null;
-  const count = useQuery({
-    queryKey: webhookQueries.backfillCount(webhookId, sinceIso ?? ""),
-    queryFn: () => settingsApi.webhooks.countBackfill.query({ id: webhookId, since: sinceIso! }),
-    enabled: open && sinceIso !== null,
-    staleTime: 0,
-  });
-  const send = useMutation({
-    mutationFn: () => settingsApi.webhooks.backfill.mutate({ id: webhookId, since: sinceIso! }),
-    onSuccess: async () => {
-      setOpen(false);
-      await Promise.all([refreshWebhookViews(queryClient, webhookId), queryClient.invalidateQueries({ queryKey: webhookQueries.backfillCount(webhookId) })]);
-    },
-  });
+  const count = useQuery(
+    api.webhooks.countBackfill.queryOptions({ id: webhookId, since: sinceIso ?? "" }, { enabled: open && sinceIso !== null, staleTime: 0 }),
+  );
+  const send = useMutation(
+    api.webhooks.backfill.mutationOptions({
+      onSuccess: async () => {
+        setOpen(false);
+        await Promise.all([refreshWebhookViews(webhookId), queryClient.invalidateQueries(api.webhooks.countBackfill.queryFilter({ id: webhookId }))]);
+      },
+    }),
+  );
 
   return (
     <section aria-labelledby="backfill-title" className="rounded-lg border border-slate-200 bg-white p-4">
@@ -98,7 +98,12 @@ export function BackfillPanel({ webhookId, enabled }: { webhookId: string; enabl
         )}
         <div className="mt-6 flex justify-end gap-2">
           <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button variant="primary" busy={send.isPending} disabled={!count.data || count.data.events === 0} onClick={() => send.mutate()}>
+          <Button
+            variant="primary"
+            busy={send.isPending}
+            disabled={!count.data || count.data.events === 0}
+            onClick={() => sinceIso && send.mutate({ id: webhookId, since: sinceIso })}
+          >
             {count.data && count.data.events > 0 ? `Send ${events(Math.min(count.data.events, count.data.batch))}` : "Send"}
           </Button>
         </div>

@@ -2,8 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { ErrorState, Loading } from "@/app/ui/states";
-import { settingsApi } from "../../settings-api";
-import { webhookQueries } from "../webhook-queries";
+import { useSettingsApi } from "../../settings-api";
 
 type Range = "24h" | "7d";
 
@@ -21,11 +20,8 @@ const dayLabel = new Intl.DateTimeFormat(undefined, { weekday: "short", day: "nu
 /** Tries per hour as stacked bars (SVG), with the totals also given as text for screen readers. */
 export function DeliveryChart({ webhookId }: { webhookId: string }) {
   const [range, setRange] = useState<Range>("24h");
-  const chart = useQuery({
-    queryKey: [...webhookQueries.chart(webhookId), range],
-    queryFn: () => settingsApi.webhooks.chart.query({ id: webhookId, range }),
-    refetchInterval: 30_000,
-  });
+  const api = useSettingsApi();
+  const chart = useQuery(api.webhooks.chart.queryOptions({ id: webhookId, range }, { refetchInterval: 30_000 }));
 
   return (
     <section aria-labelledby="chart-title" className="rounded-lg border border-slate-200 bg-white p-4">

@@ -1,23 +1,24 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Badge, MessageStatusBadge } from "@/app/ui/badge";
 import { Button } from "@/app/ui/button";
 import { CopyButton } from "@/app/ui/copy-button";
 import { Dialog } from "@/app/ui/dialog";
 import { inputClass } from "@/app/ui/field";
 import { formatDateTime } from "@/app/ui/format";
+import { ResponsiveTable } from "@/app/ui/responsive-table";
 import { EmptyState, ErrorState, Loading, messageOf } from "@/app/ui/states";
 import { Time } from "@/app/ui/time";
 import { type EventType, eventTypes } from "@/db/schema/event-types";
 import { type MessageStatus, messageStatuses } from "@/db/schema/message-statuses";
 import { logSearch } from "@/server/settings/webhooks/log-search.types";
-import { settingsApi } from "../../settings-api";
+import { type SettingsOutputs, useSettingsApi, useSettingsClient } from "../../settings-api";
 import { useViewer } from "../../settings-providers";
 import { eventTypeLabels } from "../event-type-labels";
 import { logParams } from "../log-params";
-import { refreshWebhookViews, webhookQueries } from "../webhook-queries";
+import { useRefreshWebhookViews } from "../webhook-queries";
 import { MessageAttempts, MessageLink } from "./message-attempts";
 import { MessageOutcome } from "./message-outcome";
 
@@ -50,19 +51,10 @@ function filtersOf(params: URLSearchParams): Filters {
   };
 }
 
-/**
- * Below the `lg` breakpoint the table's rows are cards: every cell on its own
- * line, labelled, so status and actions are on screen without scrolling sideways.
- */
-const cell = "lg:py-2 lg:pr-4 max-lg:flex max-lg:items-start max-lg:justify-between max-lg:gap-3 max-lg:py-1";
-
-function CardLabel({ children }: { children: ReactNode }) {
-  return <span className="shrink-0 text-slate-500 lg:hidden">{children}</span>;
-}
-
 export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled: boolean }) {
   const viewer = useViewer();
-  const queryClient = useQueryClient();
+  const api = useSettingsApi();
+  const refreshWebhookViews = useRefreshWebhookViews();
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -78,20 +70,20 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
   const setCursors = (next: string[]) => setPages({ filterKey, cursors: next });
   const [resent, setResent] = useState<string | null>(null);
   const cursor = cursors.at(-1);
-  const log = useQuery({
-    queryKey: [...webhookQueries.messages(webhookId), filters, cursor],
-    queryFn: () => settingsApi.webhooks.messages.query({ id: webhookId, ...filters, cursor, limit: 25 }),
-    enabled: searchProblem === null,
-    placeholderData: (previous) => previous,
-    refetchInterval: 10_000,
-  });
-  const resend = useMutation({
-    mutationFn: (messageId: string) => settingsApi.webhooks.resend.mutate({ messageId }),
-    onSuccess: ({ messageId }) => {
-      setResent(messageId);
-      void refreshWebhookViews(queryClient, webhookId);
-    },
-  });
+  const log = useQuery(
+    api.webhooks.messages.queryOptions(
+      { id: webhookId, ...filters, cursor, limit: 25 },
+      { enabled: searchProblem === null, placeholderData: (previous) => previous, refetchInterval: 10_000 },
+    ),
+  );
+  const resend = useMutation(
+    api.webhooks.resend.mutationOptions({
+      onSuccess: ({ messageId }) => {
+        setResent(messageId);
+        void refreshWebhookViews(webhookId);
+      },
+    }),
+  );
 
   /** A new entry in the browser's history, so Back returns to what was shown before. */
   function navigate(changes: Partial<Record<keyof typeof logParams, string | undefined>>) {
@@ -198,100 +190,89 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
             Messages appear here as events happen{viewer.role === "admin" ? ", or when you send a sample" : ""}.
           </EmptyState>
         ) : (
-          <div className="relative lg:overflow-x-auto">
-            <table className="w-full text-sm max-lg:block lg:min-w-full lg:divide-y lg:divide-slate-200">
-              <thead className="text-left text-slate-600 max-lg:sr-only">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
+          <ResponsiveTable
+            rows={log.data.messages}
+            rowKey={(message) => message.id}
+            rowTestId="log-row"
+            cardsBelow="lg"
+            columns={[
+              {
+                label: "Event time",
+                header: (
+                  <>
                     Event time <span className="block text-xs font-normal text-slate-500">message created</span>
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Event
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Event id
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Candidate
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 max-lg:block">
-                {log.data.messages.map((message) => (
-                  <tr key={message.id} data-testid="log-row" className="align-top max-lg:block max-lg:py-3">
-                    <td className={cell}>
-                      <CardLabel>Event time</CardLabel>
-                      {/* When the event happened, and below it when its message entered the log (the log's order). */}
-                      <span className="max-lg:text-right">
-                        {message.eventAt ? <Time iso={message.eventAt} testId="event-at" /> : <span title="The event is no longer kept">—</span>}
-                        <span className="block text-xs text-slate-500">
-                          created <Time iso={message.createdAt} testId="created-at" />
-                        </span>
+                  </>
+                ),
+                // When the event happened, and below it when its message entered the log (the log's order).
+                cell: (message) => (
+                  <span className="max-lg:text-right">
+                    {message.eventAt ? <Time iso={message.eventAt} testId="event-at" /> : <span title="The event is no longer kept">—</span>}
+                    <span className="block text-xs text-slate-500">
+                      created <Time iso={message.createdAt} testId="created-at" />
+                    </span>
+                  </span>
+                ),
+              },
+              {
+                label: "Event",
+                cell: (message) => (
+                  <span>
+                    {eventTypeLabels[message.eventType]}
+                    {message.isTest && (
+                      <span className="ml-1">
+                        <Badge tone="slate">Sample</Badge>
                       </span>
-                    </td>
-                    <td className={cell}>
-                      <CardLabel>Event</CardLabel>
-                      <span>
-                        {eventTypeLabels[message.eventType]}
-                        {message.isTest && (
-                          <span className="ml-1">
-                            <Badge tone="slate">Sample</Badge>
-                          </span>
-                        )}
-                        {message.origin === "resend" && (
-                          <span className="ml-1">
-                            <Badge tone="slate">Resend</Badge>
-                          </span>
-                        )}
-                        <ResendLinks message={message} onOpen={openMessage} />
+                    )}
+                    {message.origin === "resend" && (
+                      <span className="ml-1">
+                        <Badge tone="slate">Resend</Badge>
                       </span>
-                    </td>
-                    <td className={cell}>
-                      <CardLabel>Event id</CardLabel>
-                      <span className="flex items-center gap-2">
-                        <code data-testid="event-id" className="font-mono text-xs max-lg:break-all lg:whitespace-nowrap">
-                          {message.eventId}
-                        </code>
-                        <CopyButton value={message.eventId} ariaLabel={`Copy event id ${message.eventId}`} className="px-2 py-1 text-xs" />
-                      </span>
-                    </td>
-                    <td className={cell}>
-                      <CardLabel>Candidate</CardLabel>
-                      <Candidate message={message} />
-                    </td>
-                    <td className={cell}>
-                      <CardLabel>Status</CardLabel>
-                      <span data-testid="log-status" className="whitespace-nowrap text-right lg:text-left">
-                        <MessageStatusBadge status={message.status} endedUnsent={message.failureReason !== null} />
-                        <span className="block text-xs text-slate-500">{message.attemptCount === 1 ? "1 try" : `${message.attemptCount} tries`}</span>
-                      </span>
-                    </td>
-                    <td className="whitespace-nowrap lg:py-2 lg:text-right max-lg:flex max-lg:flex-wrap max-lg:gap-2 max-lg:pt-2">
-                      <span data-testid="log-actions" className="inline-flex gap-2">
-                        <Button onClick={() => openMessage(message.id)}>Attempts</Button>
-                        {viewer.role === "admin" && (
-                          <Button
-                            disabled={!enabled}
-                            title={enabled ? undefined : "Turn the webhook on to resend"}
-                            busy={resend.isPending && resend.variables === message.id}
-                            onClick={() => resend.mutate(message.id)}
-                          >
-                            Resend
-                          </Button>
-                        )}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                    )}
+                    <ResendLinks message={message} onOpen={openMessage} />
+                  </span>
+                ),
+              },
+              {
+                label: "Event id",
+                cell: (message) => (
+                  <span className="flex items-center gap-2">
+                    <code data-testid="event-id" className="font-mono text-xs max-lg:break-all lg:whitespace-nowrap">
+                      {message.eventId}
+                    </code>
+                    <CopyButton value={message.eventId} ariaLabel={`Copy event id ${message.eventId}`} className="px-2 py-1 text-xs" />
+                  </span>
+                ),
+              },
+              { label: "Candidate", cell: (message) => <Candidate message={message} /> },
+              {
+                label: "Status",
+                cell: (message) => (
+                  <span data-testid="log-status" className="whitespace-nowrap text-right lg:text-left">
+                    <MessageStatusBadge status={message.status} endedUnsent={message.failureReason !== null} />
+                    <span className="block text-xs text-slate-500">{message.attemptCount === 1 ? "1 try" : `${message.attemptCount} tries`}</span>
+                  </span>
+                ),
+              },
+              {
+                className: "whitespace-nowrap max-lg:flex max-lg:flex-wrap max-lg:gap-2",
+                actions: (message) => (
+                  <span data-testid="log-actions" className="inline-flex gap-2">
+                    <Button onClick={() => openMessage(message.id)}>Attempts</Button>
+                    {viewer.role === "admin" && (
+                      <Button
+                        disabled={!enabled}
+                        title={enabled ? undefined : "Turn the webhook on to resend"}
+                        busy={resend.isPending && resend.variables?.messageId === message.id}
+                        onClick={() => resend.mutate({ messageId: message.id })}
+                      >
+                        Resend
+                      </Button>
+                    )}
+                  </span>
+                ),
+              },
+            ]}
+          />
         )}
       </div>
       <nav aria-label="Delivery log pages" className="mt-3 flex justify-end gap-2">
@@ -328,7 +309,7 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
   );
 }
 
-type LoggedMessage = Awaited<ReturnType<typeof settingsApi.webhooks.messages.query>>["messages"][number];
+type LoggedMessage = SettingsOutputs["webhooks"]["messages"]["messages"][number];
 
 /** The candidate's name beside the id; a sample's made-up candidate is named as one; a deleted or unknown candidate shows the id alone. */
 function Candidate({ message }: { message: LoggedMessage }) {
@@ -364,19 +345,22 @@ function ResendLinks({ message, onOpen }: { message: LoggedMessage; onOpen: (mes
 
 /** Counts first, asks, then resends: the admin sees how many messages go (at most 1,000 at a time) before any does. */
 function ResendFailedSince({ webhookId, enabled }: { webhookId: string; enabled: boolean }) {
-  const queryClient = useQueryClient();
+  const api = useSettingsApi();
+  const settingsClient = useSettingsClient();
+  const refreshWebhookViews = useRefreshWebhookViews();
   const [since, setSince] = useState<string | null>(null);
   const count = useMutation({
     // A read, asked for on demand: the count must be fresh when the question is shown.
-    mutationFn: (from: string) => settingsApi.webhooks.countFailedSince.query({ id: webhookId, since: from }),
+    mutationFn: (from: string) => settingsClient.webhooks.countFailedSince.query({ id: webhookId, since: from }),
   });
-  const resend = useMutation({
-    mutationFn: (from: string) => settingsApi.webhooks.resendFailedSince.mutate({ id: webhookId, since: from }),
-    onSuccess: () => {
-      setSince(null);
-      void refreshWebhookViews(queryClient, webhookId);
-    },
-  });
+  const resend = useMutation(
+    api.webhooks.resendFailedSince.mutationOptions({
+      onSuccess: () => {
+        setSince(null);
+        void refreshWebhookViews(webhookId);
+      },
+    }),
+  );
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const from = toInstant(new FormData(event.currentTarget).get("since"));
@@ -420,7 +404,7 @@ function ResendFailedSince({ webhookId, enabled }: { webhookId: string; enabled:
             )}
             <div className="mt-6 flex justify-end gap-2">
               <Button onClick={() => setSince(null)}>Cancel</Button>
-              <Button variant="primary" busy={resend.isPending} onClick={() => resend.mutate(since)}>
+              <Button variant="primary" busy={resend.isPending} onClick={() => resend.mutate({ id: webhookId, since })}>
                 Resend {counted.resendNow.toLocaleString()}
               </Button>
             </div>

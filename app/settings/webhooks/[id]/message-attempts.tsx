@@ -6,9 +6,9 @@ import { Badge, MessageStatusBadge } from "@/app/ui/badge";
 import { CopyButton } from "@/app/ui/copy-button";
 import { EmptyState, ErrorState, Loading } from "@/app/ui/states";
 import { Time } from "@/app/ui/time";
-import { settingsApi } from "../../settings-api";
+import { useSettingsApi } from "../../settings-api";
 import { errorClassLabels } from "../error-class-labels";
-import { webhookQueries } from "../webhook-queries";
+
 import { indentJson } from "./indent-json";
 
 /** What the log keeps of each body sent (server/webhooks/deliver.ts). */
@@ -35,7 +35,8 @@ export function MessageAttempts({
   onOpenMessage: (messageId: string) => void;
   linkToAttempt: (attempt: number) => string;
 }) {
-  const message = useQuery({ queryKey: webhookQueries.message(messageId), queryFn: () => settingsApi.webhooks.message.query({ messageId }) });
+  const api = useSettingsApi();
+  const message = useQuery(api.webhooks.message.queryOptions({ messageId }));
   const pointed = useRef<HTMLLIElement>(null);
   const loaded = message.isSuccess;
   useEffect(() => {

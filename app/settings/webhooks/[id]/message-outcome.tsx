@@ -1,12 +1,12 @@
 "use client";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { MessageStatusBadge } from "@/app/ui/badge";
 import { formatDateTime } from "@/app/ui/format";
 import { ErrorState } from "@/app/ui/states";
-import { settingsApi } from "../../settings-api";
+import { useSettingsApi } from "../../settings-api";
 import { errorClassLabels } from "../error-class-labels";
-import { refreshWebhookViews, webhookQueries } from "../webhook-queries";
+import { useRefreshWebhookViews } from "../webhook-queries";
 import { RequestBody } from "./message-attempts";
 
 /** Polled quickly at first; a message held behind an earlier one may wait for hours, so then slowly. */
@@ -14,21 +14,25 @@ const pollEvery = (startedAt: number) => (Date.now() - startedAt < 30_000 ? 1_00
 
 /** Follows one message (a sample or a resend) until its outcome is known, then says how it went and, to admins, what was sent. */
 export function MessageOutcome({ webhookId, messageId }: { webhookId: string; messageId: string }) {
-  const queryClient = useQueryClient();
+  const api = useSettingsApi();
+  const refreshWebhookViews = useRefreshWebhookViews();
   const [startedAt] = useState(() => Date.now());
-  const message = useQuery({
-    queryKey: webhookQueries.message(messageId),
-    queryFn: () => settingsApi.webhooks.message.query({ messageId }),
-    refetchInterval: (query) => {
-      const data = query.state.data;
-      return data && (data.attempts.length > 0 || data.message.status !== "pending") ? false : pollEvery(startedAt);
-    },
-  });
+  const message = useQuery(
+    api.webhooks.message.queryOptions(
+      { messageId },
+      {
+        refetchInterval: (query) => {
+          const data = query.state.data;
+          return data && (data.attempts.length > 0 || data.message.status !== "pending") ? false : pollEvery(startedAt);
+        },
+      },
+    ),
+  );
   const latest = message.data?.attempts.at(-1);
   const settled = latest !== undefined || (message.data !== undefined && message.data.message.status !== "pending");
   useEffect(() => {
-    if (settled) void refreshWebhookViews(queryClient, webhookId);
-  }, [settled, queryClient, webhookId]);
+    if (settled) void refreshWebhookViews(webhookId);
+  }, [settled, refreshWebhookViews, webhookId]);
 
   if (message.isError) return <ErrorState error={message.error} />;
   return (

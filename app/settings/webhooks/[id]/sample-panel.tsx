@@ -1,33 +1,26 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useDeferredValue, useId, useState } from "react";
 import { Button } from "@/app/ui/button";
 import { inputClass } from "@/app/ui/field";
 import { ErrorState, messageOf } from "@/app/ui/states";
 import { eventTypes } from "@/db/schema/event-types";
-import { sendSampleInput } from "@/server/settings/webhooks/resend.types";
-import { settingsApi } from "../../settings-api";
+import { sendSampleInput } from "@/server/settings/webhooks/send-sample.types";
+import { useSettingsApi } from "../../settings-api";
 import { eventTypeLabels } from "../event-type-labels";
-import { refreshWebhookViews } from "../webhook-queries";
+import { useRefreshWebhookViews } from "../webhook-queries";
 import { MessageOutcome } from "./message-outcome";
 
 /** Sends an event of a chosen type about a made-up candidate (`test: true`) for a chosen interview, and shows how the address answered. */
 export function SamplePanel({ webhookId, enabled }: { webhookId: string; enabled: boolean }) {
-  const queryClient = useQueryClient();
+  const api = useSettingsApi();
+  const refreshWebhookViews = useRefreshWebhookViews();
   const [problem, setProblem] = useState<string | null>(null);
   const [search, setSearch] = useState("");
   const fieldId = useId();
   const query = useDeferredValue(search);
-  const interviews = useQuery({
-    queryKey: ["interviews", query],
-    queryFn: () => settingsApi.webhooks.searchInterviews.query({ query }),
-    placeholderData: (previous) => previous,
-  });
-  const send = useMutation({
-    mutationFn: (sample: { interviewId: string; eventType: (typeof eventTypes)[number] }) =>
-      settingsApi.webhooks.sendSample.mutate({ id: webhookId, ...sample }),
-    onSuccess: () => refreshWebhookViews(queryClient, webhookId),
-  });
+  const interviews = useQuery(api.webhooks.searchInterviews.queryOptions({ query }, { placeholderData: (previous) => previous }));
+  const send = useMutation(api.webhooks.sendSample.mutationOptions({ onSuccess: () => refreshWebhookViews(webhookId) }));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,7 +28,7 @@ export function SamplePanel({ webhookId, enabled }: { webhookId: string; enabled
     const parsed = sendSampleInput.safeParse({ id: webhookId, interviewId: form.get("interviewId") ?? "", eventType: form.get("eventType") });
     if (!parsed.success) return setProblem(parsed.error.issues[0]!.message);
     setProblem(null);
-    send.mutate({ interviewId: parsed.data.interviewId, eventType: parsed.data.eventType });
+    send.mutate({ id: webhookId, interviewId: parsed.data.interviewId, eventType: parsed.data.eventType });
   }
 
   return (

@@ -8,8 +8,7 @@ import { CopyButton } from "@/app/ui/copy-button";
 import { Dialog } from "@/app/ui/dialog";
 import { formatDateTime } from "@/app/ui/format";
 import { ErrorState } from "@/app/ui/states";
-import { settingsApi } from "../../settings-api";
-import { webhookQueries } from "../webhook-queries";
+import { useSettingsApi } from "../../settings-api";
 
 /** The guide's own samples (tested against our signatures in tests/docs/guide-samples.test.ts). */
 const snippets = [
@@ -23,27 +22,27 @@ export function SecretPanel({ webhookId, previousSecretValidUntil }: { webhookId
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<"replace" | "expire" | null>(null);
   const [shownSecret, setShownSecret] = useState<string | null>(null);
-  const refreshDetails = () => queryClient.invalidateQueries({ queryKey: webhookQueries.one(webhookId) });
-  const reveal = useMutation({
-    mutationFn: () => settingsApi.webhooks.revealSecret.mutate({ id: webhookId }),
-    onSuccess: ({ secret }) => setShownSecret(secret),
-  });
-  const rotate = useMutation({
-    mutationFn: () => settingsApi.webhooks.rotateSecret.mutate({ id: webhookId }),
-    onSuccess: async ({ secret }) => {
-      expire.reset();
-      setShownSecret(secret);
-      await refreshDetails();
-      setConfirming(null);
-    },
-  });
-  const expire = useMutation({
-    mutationFn: () => settingsApi.webhooks.expirePreviousSecret.mutate({ id: webhookId }),
-    onSuccess: async () => {
-      await refreshDetails();
-      setConfirming(null);
-    },
-  });
+  const api = useSettingsApi();
+  const refreshDetails = () => queryClient.invalidateQueries(api.webhooks.get.queryFilter({ id: webhookId }));
+  const reveal = useMutation(api.webhooks.revealSecret.mutationOptions({ onSuccess: ({ secret }) => setShownSecret(secret) }));
+  const rotate = useMutation(
+    api.webhooks.rotateSecret.mutationOptions({
+      onSuccess: async ({ secret }) => {
+        expire.reset();
+        setShownSecret(secret);
+        await refreshDetails();
+        setConfirming(null);
+      },
+    }),
+  );
+  const expire = useMutation(
+    api.webhooks.expirePreviousSecret.mutationOptions({
+      onSuccess: async () => {
+        await refreshDetails();
+        setConfirming(null);
+      },
+    }),
+  );
   const failed = [reveal, rotate, expire].find((mutation) => mutation.isError);
 
   return (
@@ -62,7 +61,7 @@ export function SecretPanel({ webhookId, previousSecretValidUntil }: { webhookId
           <CopyButton value={shownSecret} label="Copy secret" />
         </div>
       ) : (
-        <Button className="mt-3" busy={reveal.isPending} onClick={() => reveal.mutate()}>
+        <Button className="mt-3" busy={reveal.isPending} onClick={() => reveal.mutate({ id: webhookId })}>
           Reveal secret
         </Button>
       )}
@@ -96,7 +95,7 @@ export function SecretPanel({ webhookId, previousSecretValidUntil }: { webhookId
         {rotate.isError && <ErrorState error={rotate.error} />}
         <div className="mt-6 flex justify-end gap-2">
           <Button onClick={() => setConfirming(null)}>Cancel</Button>
-          <Button variant="danger" busy={rotate.isPending} onClick={() => rotate.mutate()}>
+          <Button variant="danger" busy={rotate.isPending} onClick={() => rotate.mutate({ id: webhookId })}>
             Replace secret
           </Button>
         </div>
@@ -109,7 +108,7 @@ export function SecretPanel({ webhookId, previousSecretValidUntil }: { webhookId
         {expire.isError && <ErrorState error={expire.error} />}
         <div className="mt-6 flex justify-end gap-2">
           <Button onClick={() => setConfirming(null)}>Keep both for now</Button>
-          <Button variant="danger" busy={expire.isPending} onClick={() => expire.mutate()}>
+          <Button variant="danger" busy={expire.isPending} onClick={() => expire.mutate({ id: webhookId })}>
             Stop signing with the previous secret
           </Button>
         </div>

@@ -8,12 +8,12 @@ import { Button } from "@/app/ui/button";
 import { Dialog } from "@/app/ui/dialog";
 import { formatDateTime, formatSuccess } from "@/app/ui/format";
 import { ErrorState, Loading } from "@/app/ui/states";
-import { settingsApi } from "../../settings-api";
+import { useSettingsApi } from "../../settings-api";
 import { useViewer } from "../../settings-providers";
 import { eventTypeLabels } from "../event-type-labels";
 import { healthSentence } from "../webhook-health-text";
 import { isWebhookNotFound, WebhookNotFound } from "../webhook-not-found";
-import { leaveListNotice, refreshWebhookViews, useSavedWarning, webhookQueries } from "../webhook-queries";
+import { leaveListNotice, useRefreshWebhookViews, useSavedWarning } from "../webhook-queries";
 import { BackfillPanel } from "./backfill-panel";
 import { DeliveryChart } from "./delivery-chart";
 import { DeliveryLog } from "./delivery-log";
@@ -30,12 +30,10 @@ const messages = (count: number) => `${count} waiting message${count === 1 ? "" 
 
 export function WebhookDetail({ webhookId }: { webhookId: string }) {
   const viewer = useViewer();
-  const details = useQuery({
-    queryKey: webhookQueries.one(webhookId),
-    queryFn: () => settingsApi.webhooks.get.query({ id: webhookId }),
-    refetchInterval: 15_000,
-    retry: (failures, error) => !isWebhookNotFound(error) && failures < 1,
-  });
+  const api = useSettingsApi();
+  const details = useQuery(
+    api.webhooks.get.queryOptions({ id: webhookId }, { refetchInterval: 15_000, retry: (failures, error) => !isWebhookNotFound(error) && failures < 1 }),
+  );
   const savedWarning = useSavedWarning(webhookId);
 
   if (details.isPending) return <Loading label="Loading the webhook…" />;
@@ -132,31 +130,35 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
  */
 function AdminActions({ webhookId, label, enabled, waitingMessages }: { webhookId: string; label: string; enabled: boolean; waitingMessages: number }) {
   const router = useRouter();
+  const api = useSettingsApi();
   const queryClient = useQueryClient();
+  const refreshWebhookViews = useRefreshWebhookViews();
   const [deleting, setDeleting] = useState(false);
   const [turningOff, setTurningOff] = useState(false);
   const [markedFailed, setMarkedFailed] = useState<number | null>(null);
-  const toggle = useMutation({
-    mutationFn: (turnOn: boolean) => settingsApi.webhooks.setEnabled.mutate({ id: webhookId, enabled: turnOn }),
-    onSuccess: async (result, turnOn) => {
-      setMarkedFailed(turnOn ? null : result.markedFailed);
-      setTurningOff(false);
-      await refreshWebhookViews(queryClient, webhookId);
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => settingsApi.webhooks.delete.mutate({ id: webhookId }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: webhookQueries.list });
-      leaveListNotice(queryClient, `Webhook “${label}” deleted. Nothing more is sent to it, and its delivery log is gone.`);
-      router.push("/settings/webhooks");
-    },
-  });
+  const toggle = useMutation(
+    api.webhooks.setEnabled.mutationOptions({
+      onSuccess: async (result, { enabled: turnedOn }) => {
+        setMarkedFailed(turnedOn ? null : result.markedFailed);
+        setTurningOff(false);
+        await refreshWebhookViews(webhookId);
+      },
+    }),
+  );
+  const remove = useMutation(
+    api.webhooks.delete.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries(api.webhooks.list.queryFilter());
+        leaveListNotice(queryClient, `Webhook “${label}” deleted. Nothing more is sent to it, and its delivery log is gone.`);
+        router.push("/settings/webhooks");
+      },
+    }),
+  );
 
   function askToTurnOff() {
     toggle.reset();
     setTurningOff(true);
-    void queryClient.invalidateQueries({ queryKey: webhookQueries.one(webhookId) });
+    void queryClient.invalidateQueries(api.webhooks.get.queryFilter({ id: webhookId }));
   }
 
   return (
@@ -179,7 +181,7 @@ function AdminActions({ webhookId, label, enabled, waitingMessages }: { webhookI
         {enabled ? (
           <Button onClick={askToTurnOff}>Turn off</Button>
         ) : (
-          <Button busy={toggle.isPending} onClick={() => toggle.mutate(true)}>
+          <Button busy={toggle.isPending} onClick={() => toggle.mutate({ id: webhookId, enabled: true })}>
             Turn on
           </Button>
         )}
@@ -202,7 +204,7 @@ function AdminActions({ webhookId, label, enabled, waitingMessages }: { webhookI
         )}
         <div className="mt-6 flex justify-end gap-2">
           <Button onClick={() => setTurningOff(false)}>Keep it on</Button>
-          <Button variant="danger" busy={toggle.isPending} onClick={() => toggle.mutate(false)}>
+          <Button variant="danger" busy={toggle.isPending} onClick={() => toggle.mutate({ id: webhookId, enabled: false })}>
             Turn off
           </Button>
         </div>
@@ -216,7 +218,7 @@ function AdminActions({ webhookId, label, enabled, waitingMessages }: { webhookI
         )}
         <div className="mt-6 flex justify-end gap-2">
           <Button onClick={() => setDeleting(false)}>Keep it</Button>
-          <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
+          <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate({ id: webhookId })}>
             Delete webhook
           </Button>
         </div>

@@ -1,3 +1,8 @@
+/**
+ * A general timeout, not tied to any one room: readiness and the metrics
+ * wait on the database with it, saving a webhook waits on DNS.
+ */
+
 /** `work`, or a rejection once `ms` have passed without its answer (the work itself goes on). */
 export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

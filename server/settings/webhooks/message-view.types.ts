@@ -1,21 +1,8 @@
+/** A message and its attempts as the delivery log, the company search and the outcome of a resend or sample show them. */
 import { z } from "zod";
 import { deliveryErrorClasses, eventTypes, messageOrigins, messageStatuses } from "@/db/schema";
-import { pickedTime, recordId } from "@/server/settings/inputs.types";
 
-import { logSearch } from "./log-search.types";
-
-const messageStatus = z.enum(messageStatuses);
-
-export const listMessagesInput = z.object({
-  id: recordId,
-  status: messageStatus.optional(),
-  eventType: z.enum(eventTypes).optional(),
-  search: logSearch.optional(),
-  from: pickedTime.optional(),
-  to: pickedTime.optional(),
-  cursor: z.string().optional(),
-  limit: z.number().int().min(1).max(100).default(25),
-});
+export const messageStatus = z.enum(messageStatuses);
 
 export const messageView = z.object({
   id: z.string(),
@@ -41,10 +28,6 @@ export const messageView = z.object({
   resentTo: z.object({ id: z.string(), status: messageStatus }).nullable(),
 });
 
-export const listMessagesOutput = z.object({ messages: z.array(messageView), nextCursor: z.string().nullable() });
-
-export const getMessageInput = z.object({ messageId: recordId });
-
 /** Headers, bodies, error text and the full address are admin-only: a member's response has none of them. */
 export const attemptView = z.object({
   attempt: z.number(),
@@ -63,5 +46,3 @@ export const attemptView = z.object({
   responseBody: z.string().nullable().optional(),
   errorMessage: z.string().nullable().optional(),
 });
-
-export const getMessageOutput = z.object({ message: messageView, attempts: z.array(attemptView) });

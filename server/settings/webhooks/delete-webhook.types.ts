@@ -1,0 +1,3 @@
+import { webhookIdInput } from "@/server/settings/inputs.types";
+
+export const deleteWebhookInput = webhookIdInput;

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { eventTypes } from "@/db/schema";
+import { pickedTime, recordId } from "@/server/settings/inputs.types";
+import { logSearch } from "./log-search.types";
+import { messageStatus, messageView } from "./message-view.types";
+
+export const listMessagesInput = z.object({
+  id: recordId,
+  status: messageStatus.optional(),
+  eventType: z.enum(eventTypes).optional(),
+  search: logSearch.optional(),
+  from: pickedTime.optional(),
+  to: pickedTime.optional(),
+  cursor: z.string().optional(),
+  limit: z.number().int().min(1).max(100).default(25),
+});
+
+export const listMessagesOutput = z.object({ messages: z.array(messageView), nextCursor: z.string().nullable() });
