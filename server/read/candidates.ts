@@ -6,6 +6,7 @@
 import type postgres from "postgres";
 import type { AiMode, CandidateStatus, Highlight, IncompleteReason, Recommendation, RecordingStatus, ResultState } from "@/db/schema";
 import { env } from "@/server/env";
+import { recommendationLabels, statusLabels } from "./candidate-labels";
 import {
   countLiteral,
   isoText,
@@ -20,25 +21,6 @@ import {
 } from "./json-text";
 import { iso, links } from "./links";
 import { keysetPage } from "./paging";
-
-export const statusLabels: Record<CandidateStatus, string> = {
-  in_progress: "In progress",
-  passed: "Passed",
-  needs_review: "Needs review",
-  did_not_pass: "Did not pass",
-  shortlisted: "Shortlisted",
-  on_hold: "On hold",
-  rejected: "Rejected",
-  cancelled: "Cancelled",
-  abandoned: "Abandoned",
-};
-
-export const recommendationLabels: Record<Recommendation, string> = {
-  strongly_recommend: "Strongly recommend",
-  recommended: "Recommended",
-  consider: "Consider",
-  not_recommended: "Not recommended",
-};
 
 /** What the read queries select for one candidate: everything the API's Candidate object is rendered from. */
 export type CandidateSource = {

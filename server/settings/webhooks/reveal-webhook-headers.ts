@@ -1,0 +1,10 @@
+import { revealWebhookHeaders } from "@/server/webhooks/manage";
+import { adminProcedure } from "../trpc";
+import { revealWebhookHeadersOutput } from "./custom-headers.types";
+import { webhookIdInput } from "./get-webhook.types";
+
+/** A mutation, like revealing the secret: the values only ever travel in a same-origin POST's response. */
+export const revealWebhookHeadersProcedure = adminProcedure
+  .input(webhookIdInput)
+  .output(revealWebhookHeadersOutput)
+  .mutation(async ({ ctx, input }) => ({ customHeaders: await revealWebhookHeaders(ctx.domain, ctx.member.companyId, input.id) }));
