@@ -3,6 +3,9 @@
  * prints one JSON object on stdout; errors go to stderr with a non-zero exit.
  */
 import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -154,9 +157,27 @@ describe("cli", { timeout: 120_000 }, () => {
       ).stdout,
     );
     // The warning depends on the machine's DNS (webhook-settings.test.ts fakes the answers).
-    expect(created).toEqual({ id: expect.stringMatching(/^wh_/), secret: expect.stringMatching(/^whsec_/), address_warning: created.address_warning });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^wh_/),
+      secret: expect.stringMatching(/^whsec_/),
+      custom_headers: [],
+      address_warning: created.address_warning,
+    });
     const id = created.id as string;
     expect((await cli("webhook", "update", id, "--interviews", interview.id, "--json")).code).toBe(0);
+    // Custom headers from a file (values never printed), and conditions, each flag replacing its part.
+    const headersFile = path.join(mkdtempSync(path.join(tmpdir(), "cli-headers-")), "headers");
+    writeFileSync(headersFile, "X-Api-Key: cli-secret-value\n\nAuthorization: Basic dXNlcjpwYXNz\n");
+    const withHeaders = await cli("webhook", "update", id, "--headers-file", headersFile, "--status-to", "shortlisted,passed", "--min-score", "70", "--json");
+    expect(withHeaders.code).toBe(0);
+    expect(withHeaders.stdout).not.toContain("cli-secret-value");
+    expect((await cli("webhook", "update", id, "--status-to", "", "--json")).code).toBe(0);
+    const refusedHeader = await cli("webhook", "update", id, "--headers-file", (writeFileSync(headersFile, "Host: x\n"), headersFile), "--json");
+    expect(refusedHeader.code).toBe(1);
+    expect(JSON.parse(refusedHeader.stderr.trim().split("\n").at(-1)!).error.message).toBe(
+      "The header Host cannot be set: it is taken from the webhook's address.",
+    );
+    expect((await cli("webhook", "update", id, "--min-score", "high", "--json")).code).toBe(2);
     expect(json((await cli("webhook", "disable", id, "--json")).stdout)).toEqual({ id, enabled: false, marked_failed: 0 });
     let listed = json((await cli("webhook", "list", "--company", companyId, "--json")).stdout) as { webhooks: Array<Record<string, unknown>> };
     expect(listed.webhooks).toEqual([
@@ -167,6 +188,8 @@ describe("cli", { timeout: 120_000 }, () => {
         url: "https://hooks.example.com/in",
         event_types: ["candidate.ready", "candidate.submitted"],
         interviews: [interview.id],
+        custom_headers: ["X-Api-Key", "Authorization"],
+        conditions: { minScore: 70 },
         enabled: false,
         health: expect.objectContaining({ state: "off" }),
       }),
