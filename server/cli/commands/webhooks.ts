@@ -79,7 +79,7 @@ function conditionsFlags(flags: Flags, current: WebhookConditions | null): Webho
     else next[key] = value;
   };
   if (flags["status-to"] !== undefined) set("statusTo", listFlag(flags["status-to"], "status-to"));
-  if (flags["recommendations"] !== undefined) set("recommendations", listFlag(flags.recommendations, "recommendations"));
+  if (flags.recommendations !== undefined) set("recommendations", listFlag(flags.recommendations, "recommendations"));
   if (flags["min-score"] !== undefined) {
     const value = textFlag(flags["min-score"], "min-score")!.trim();
     if (value !== "" && !/^\d+$/.test(value)) throw new UsageError(`--min-score takes a whole number from 0 to 100, got ${value}`);
