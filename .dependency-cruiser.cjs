@@ -31,10 +31,10 @@ const browserCode = [
   "^app/settings/webhooks/(error-class-labels|event-type-labels|log-params|webhook-health-text|webhook-not-found|webhook-queries|\\[id\\]/indent-json)\\.tsx?$",
   "^app/docs/(guides|verifying-signatures/samples)\\.ts$",
   "^server/settings/(inputs|api-keys/create-api-key|webhooks/(log-search|send-sample))\\.types\\.ts$",
-  "^server/webhooks/(address|failure-thresholds|settings-schema)\\.ts$",
+  "^server/webhooks/(address|conditions|failure-thresholds|header-rules|settings-schema)\\.ts$",
   "^server/auth/callback-path\\.ts$",
-  "^server/read/stored-values\\.ts$",
-  "^db/schema/(event-types|message-statuses)\\.ts$",
+  "^server/read/(candidate-labels|stored-values)\\.ts$",
+  "^db/schema/(candidate-values|event-types|message-statuses)\\.ts$",
 ];
 
 /** npm packages that need Node (or a server) and so must never reach the browser bundle. */

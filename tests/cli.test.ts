@@ -3,6 +3,9 @@
  * prints one JSON object on stdout; errors go to stderr with a non-zero exit.
  */
 import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -165,7 +168,12 @@ describe("cli", { timeout: 120_000 }, () => {
       ).stdout,
     );
     // The warning depends on the machine's DNS (webhook-settings.test.ts fakes the answers).
-    expect(created).toEqual({ id: expect.stringMatching(/^wh_/), secret: expect.stringMatching(/^whsec_/), address_warning: created.address_warning });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^wh_/),
+      secret: expect.stringMatching(/^whsec_/),
+      custom_headers: [],
+      address_warning: created.address_warning,
+    });
     const id = created.id as string;
     expect((await cli("webhook", "update", id, "--interviews", interview.id, "--json")).code).toBe(0);
     expect(json((await cli("webhook", "disable", id, "--json")).stdout)).toEqual({ id, enabled: false, marked_failed: 0 });
@@ -198,6 +206,40 @@ describe("cli", { timeout: 120_000 }, () => {
     expect(JSON.parse(badUrl.stderr.trim().split("\n").at(-1)!).error.message).toBe("The address must start with https://.");
     const badEvents = await cli("webhook", "create", "--company", companyId, "--url", "https://hooks.example.com/in", "--events", "candidate.hired", "--json");
     expect(badEvents.code).toBe(2);
+  });
+
+  it("sets a webhook's custom headers from a file and its conditions, printing header names only", async () => {
+    const { id: companyId } = json((await cli("company", "create", "--name", "Headers", "--json")).stdout) as { id: string };
+    const headersFile = path.join(mkdtempSync(path.join(tmpdir(), "cli-headers-")), "headers");
+    writeFileSync(headersFile, "X-Api-Key: cli-secret-value\n\nAuthorization: Basic dXNlcjpwYXNz\n");
+    const created = await cli(
+      "webhook",
+      "create",
+      "--company",
+      companyId,
+      "--url",
+      "https://hooks.example.com/in",
+      "--headers-file",
+      headersFile,
+      "--status-to",
+      "shortlisted,passed",
+      "--min-score",
+      "70",
+      "--json",
+    );
+    expect(created.stdout).not.toContain("cli-secret-value");
+    const { id, custom_headers } = json(created.stdout) as { id: string; custom_headers: string[] };
+    expect(custom_headers).toEqual(["X-Api-Key", "Authorization"]);
+    // Each condition flag replaces its own part; an empty one removes it.
+    expect((await cli("webhook", "update", id, "--status-to", "", "--json")).code).toBe(0);
+    const listed = json((await cli("webhook", "list", "--company", companyId, "--json")).stdout) as { webhooks: Array<Record<string, unknown>> };
+    expect(listed.webhooks[0]).toMatchObject({ custom_headers: ["X-Api-Key", "Authorization"], conditions: { minScore: 70 } });
+    expect(JSON.stringify(listed)).not.toContain("cli-secret-value");
+    writeFileSync(headersFile, "Host: x\n");
+    const refused = await cli("webhook", "update", id, "--headers-file", headersFile, "--json");
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stderr.trim().split("\n").at(-1)!).error.message).toBe("The header Host cannot be set: it is taken from the webhook's address.");
+    expect((await cli("webhook", "update", id, "--min-score", "high", "--json")).code).toBe(2);
   });
 
   it("reports refusals and usage errors on stderr with a non-zero exit", async () => {

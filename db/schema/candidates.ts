@@ -1,22 +1,12 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { type CandidateStatus, candidateStatuses, type Recommendation, recommendations } from "./candidate-values";
 import { createdAt, idColumn, time } from "./columns";
 import { companies } from "./companies";
 import { interviews } from "./interviews";
 import { users } from "./users";
 
-export const candidateStatuses = [
-  "in_progress",
-  "passed",
-  "needs_review",
-  "did_not_pass",
-  "shortlisted",
-  "on_hold",
-  "rejected",
-  "cancelled",
-  "abandoned",
-] as const;
-export type CandidateStatus = (typeof candidateStatuses)[number];
+export { type CandidateStatus, candidateStatuses, type Recommendation, recommendations };
 
 export const resultStates = ["waiting", "complete", "incomplete", "not_applicable"] as const;
 export type ResultState = (typeof resultStates)[number];
@@ -32,9 +22,6 @@ export const incompleteReasons = [
   "other",
 ] as const;
 export type IncompleteReason = (typeof incompleteReasons)[number];
-
-export const recommendations = ["strongly_recommend", "recommended", "consider", "not_recommended"] as const;
-export type Recommendation = (typeof recommendations)[number];
 
 export const recordingStatuses = ["processing", "ready", "failed", "none", "deleted"] as const;
 export type RecordingStatus = (typeof recordingStatuses)[number];

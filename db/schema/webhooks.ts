@@ -1,7 +1,11 @@
 import { boolean, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import type { CandidateStatus, Recommendation } from "./candidate-values";
 import { createdAt, idColumn, time } from "./columns";
 import { companies } from "./companies";
 import type { EventType } from "./events";
+
+/** The stored shape of a webhook's conditions (checked by server/webhooks/conditions.ts). */
+export type WebhookConditions = { statusTo?: CandidateStatus[]; minScore?: number; recommendations?: Recommendation[] };
 
 /** A customer address that receives signed event messages. */
 export const webhooks = pgTable(
@@ -26,6 +30,10 @@ export const webhooks = pgTable(
     secretCiphertext: text("secret_ciphertext").notNull(),
     previousSecretCiphertext: text("previous_secret_ciphertext"),
     previousSecretExpiresAt: time("previous_secret_expires_at"),
+    /** The admin's own headers sent with every message, names and values encrypted as one list (server/webhooks/custom-headers.ts); null: none. */
+    customHeadersCiphertext: text("custom_headers_ciphertext"),
+    /** What narrows the events sent beyond types and interviews (server/webhooks/conditions.ts); null: none. */
+    conditions: jsonb("conditions").$type<WebhookConditions>(),
     /** Start of the current run of failures (null after a success); drives the alert and the 3-day cut-off. */
     failingSince: time("failing_since"),
     failureAlertedAt: time("failure_alerted_at"),

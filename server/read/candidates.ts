@@ -8,28 +8,10 @@
 import { randomBytes } from "node:crypto";
 import type postgres from "postgres";
 import type { AiMode, CandidateStatus, Highlight, IncompleteReason, Recommendation, RecordingStatus, ResultState } from "@/db/schema";
+import { recommendationLabels, statusLabels } from "./candidate-labels";
 import { apiAddresses, appUrlMark, withAppUrl } from "./links";
 import { countLiteral, keysetPage } from "./paging";
 import { isoText } from "./stored-values";
-
-export const statusLabels: Record<CandidateStatus, string> = {
-  in_progress: "In progress",
-  passed: "Passed",
-  needs_review: "Needs review",
-  did_not_pass: "Did not pass",
-  shortlisted: "Shortlisted",
-  on_hold: "On hold",
-  rejected: "Rejected",
-  cancelled: "Cancelled",
-  abandoned: "Abandoned",
-};
-
-export const recommendationLabels: Record<Recommendation, string> = {
-  strongly_recommend: "Strongly recommend",
-  recommended: "Recommended",
-  consider: "Consider",
-  not_recommended: "Not recommended",
-};
 
 /**
  * What a candidate's JSON is rendered from: one row of `candidateSourceSelect`.

@@ -16,6 +16,7 @@ import { listMessagesProcedure } from "./webhooks/list-messages";
 import { listWebhooksProcedure } from "./webhooks/list-webhooks";
 import { resendFailedSinceProcedure } from "./webhooks/resend-failed-since";
 import { resendMessageProcedure } from "./webhooks/resend-message";
+import { revealWebhookHeadersProcedure } from "./webhooks/reveal-webhook-headers";
 import { revealWebhookSecretProcedure } from "./webhooks/reveal-webhook-secret";
 import { rotateWebhookSecretProcedure } from "./webhooks/rotate-webhook-secret";
 import { searchCompanyLogProcedure } from "./webhooks/search-company-log";
@@ -38,6 +39,7 @@ export const settingsRouter = router({
     setEnabled: setWebhookEnabledProcedure,
     delete: deleteWebhookProcedure,
     revealSecret: revealWebhookSecretProcedure,
+    revealHeaders: revealWebhookHeadersProcedure,
     rotateSecret: rotateWebhookSecretProcedure,
     chart: deliveryChartProcedure,
     messages: listMessagesProcedure,

@@ -18,6 +18,7 @@ import { retryOnDeadlock } from "@/db/deadlocks";
 import { webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { invalidState, notFound } from "@/server/domain/errors";
+import { needsScores, scoreConditionTypes } from "./conditions";
 import { enqueueMessages, eventMessage, type HistoryEventRow, historyEventOf } from "./messages";
 
 export const maxBackfillBatch = 1000;
@@ -35,13 +36,35 @@ async function enabledWebhook(db: Executor, companyId: string, webhookId: string
   return webhook;
 }
 
-/** The events since `since` that match the webhook and that it has no message for, in the history's order. */
+/**
+ * The webhook's conditions (conditions.ts) as SQL, the same rules fan-out
+ * checks: other event types pass; a score condition reads the candidate's
+ * current score, as fan-out does.
+ */
+function conditionsClause(conditions: Webhook["conditions"]) {
+  if (!conditions) return sql``;
+  const statusTo = conditions.statusTo
+    ? sql`and (e.type <> 'candidate.status_changed' or e.change ->> 'to' in (select jsonb_array_elements_text(${JSON.stringify(conditions.statusTo)}::jsonb)))`
+    : sql``;
+  if (!needsScores(conditions)) return statusTo;
+  const scoreHolds = conditions.minScore === undefined ? sql`false` : sql`c.score >= ${conditions.minScore}`;
+  const recommendationHolds = conditions.recommendations
+    ? sql`c.recommendation in (select jsonb_array_elements_text(${JSON.stringify(conditions.recommendations)}::jsonb))`
+    : sql`false`;
+  return sql`${statusTo}
+    and (e.type not in (select jsonb_array_elements_text(${JSON.stringify(scoreConditionTypes)}::jsonb)) or exists (
+      select 1 from candidates c where c.id = e.candidate_id and c.company_id = e.company_id and (${scoreHolds} or ${recommendationHolds})
+    ))`;
+}
+
+/** The events since `since` that match the webhook (with its conditions) and that it has no message for, in the history's order. */
 const missedEvents = (webhook: Webhook, since: Date) => sql`
   from events e
   where e.company_id = ${webhook.companyId}
     and e.created_at >= ${since.toISOString()}::timestamptz
     and e.type in (select jsonb_array_elements_text(${JSON.stringify(webhook.eventTypes)}::jsonb))
     ${webhook.allInterviews ? sql`` : sql`and e.interview_id in (select jsonb_array_elements_text(${JSON.stringify(webhook.interviewIds)}::jsonb))`}
+    ${conditionsClause(webhook.conditions)}
     -- A message of an event has its event's time as history_at (messages.ts): the
     -- events since then have theirs in the days since then, the only days of the log read.
     and not exists (

@@ -39,12 +39,14 @@ import { type EventType, type StatusChange, webhooks } from "@/db/schema";
 import { env } from "@/server/env";
 import { eventJsonText } from "@/server/read/events";
 import { isoText } from "@/server/read/stored-values";
+import { decryptHeaders, maskCustomHeaders } from "./custom-headers";
 import type { DeliveryResult } from "./delivery-client";
 import { answerDeadlineMs } from "./delivery-client";
 import { deliveryHeaders } from "./delivery-headers";
 import type { DeliveryDeps } from "./deps";
 import { applyFailurePolicy } from "./failure-policy";
 import { alertAfterMs, disableAfterMs } from "./failure-thresholds";
+import type { CustomHeader } from "./header-rules";
 import { readyChainHeads } from "./messages";
 import { maxAttempts, retryDelayAfter } from "./retry-schedule";
 import { decryptSecret } from "./secrets";
@@ -67,7 +69,8 @@ export type ClaimedMessage = {
   leasedAt: Date;
   /** The JSON text to send; null when the event or its candidate no longer exists. */
   body: string | null;
-  webhook: { url: string; enabled: boolean; secrets: string[] };
+  /** `customHeaders`: the admin's own headers, sent on every try beside ours (custom-headers.ts). */
+  webhook: { url: string; enabled: boolean; secrets: string[]; customHeaders: CustomHeader[] };
 };
 
 export type ClaimOptions = {
@@ -95,12 +98,14 @@ type ClaimedRow = {
   secret_ciphertext: string;
   previous_secret_ciphertext: string | null;
   previous_secret_valid: boolean | null;
+  custom_headers_ciphertext: string | null;
 };
 
 /** Claims and leases up to `limit` due chain heads (invariants 2 and 3), oldest first. */
 export async function claimDue(db: Executor, now: Date, options: ClaimOptions): Promise<ClaimedMessage[]> {
   const rows = await executePrepared<ClaimedRow>(db, claimStatement(now, options));
   const secrets = signingSecrets();
+  const customHeaders = perWebhook((row) => decryptHeaders(row.custom_headers_ciphertext));
   return [...rows].map((row) => ({
     id: row.id,
     historyAt: row.history_at,
@@ -111,7 +116,7 @@ export async function claimDue(db: Executor, now: Date, options: ClaimOptions): 
     attemptCount: row.attempt_count,
     leasedAt: now,
     body: bodyOf(row),
-    webhook: { url: row.url, enabled: row.enabled, secrets: secrets(row) },
+    webhook: { url: row.url, enabled: row.enabled, secrets: secrets(row), customHeaders: customHeaders(row) },
   }));
 }
 
@@ -157,6 +162,7 @@ export function claimStatement(now: Date, options: ClaimOptions) {
     select m.id, to_char(m.history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as history_at,
       m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body #>> '{}' as sample_body,
       w.url, w.enabled, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at > ${leasedAt}::timestamptz as previous_secret_valid,
+      w.custom_headers_ciphertext,
       ${sql.raw(isoText("e.created_at"))} as event_created_at, e.change as event_change, c.api_json as candidate_json
     from claimed m
     join webhooks w on w.id = m.webhook_id
@@ -173,21 +179,24 @@ export function claimStatement(now: Date, options: ClaimOptions) {
     order by m.next_attempt_at, m.seq`;
 }
 
-/** The current secret, and the previous one during the 24 hours after a replacement; each webhook's decrypted once per claim. */
-function signingSecrets() {
-  const known = new Map<string, string[]>();
-  return (row: ClaimedRow) => {
-    let secrets = known.get(row.webhook_id);
-    if (!secrets) {
-      secrets = [decryptSecret(row.secret_ciphertext)];
-      if (row.previous_secret_ciphertext && row.previous_secret_valid) secrets.push(decryptSecret(row.previous_secret_ciphertext));
-      known.set(row.webhook_id, secrets);
-    }
+/** The current secret, and the previous one during the 24 hours after a replacement. */
+const signingSecrets = () =>
+  perWebhook((row) => {
+    const secrets = [decryptSecret(row.secret_ciphertext)];
+    if (row.previous_secret_ciphertext && row.previous_secret_valid) secrets.push(decryptSecret(row.previous_secret_ciphertext));
     return secrets;
+  });
+
+/** What is decrypted from a webhook's row, once per webhook per claim. */
+function perWebhook<T>(read: (row: ClaimedRow) => T) {
+  const known = new Map<string, T>();
+  return (row: ClaimedRow) => {
+    if (!known.has(row.webhook_id)) known.set(row.webhook_id, read(row));
+    return known.get(row.webhook_id)!;
   };
 }
 
-/** What became of one claimed message, ready to be recorded. */
+/** What became of one claimed message, ready to be recorded; `headers` as the log keeps them (custom values masked). */
 export type Attempted =
   | { message: ClaimedMessage; kind: "sent"; attempt: number; startedAt: Date; headers: Record<string, string>; body: string; result: DeliveryResult }
   | { message: ClaimedMessage; kind: "unsent"; reason: string }
@@ -200,7 +209,7 @@ export async function attemptDelivery({ ctx, client }: DeliveryDeps, message: Cl
   if (message.leasedAt.getTime() + leaseMs() - ctx.clock.now().getTime() < answerDeadlineMs) return { message, kind: "lease_lost" };
   const attempt = message.attemptCount + 1;
   const startedAt = message.leasedAt;
-  const headers = deliveryHeaders({
+  const ours = deliveryHeaders({
     eventId: message.eventId,
     eventType: message.eventType,
     attempt,
@@ -209,8 +218,10 @@ export async function attemptDelivery({ ctx, client }: DeliveryDeps, message: Cl
     timestamp: Math.floor(startedAt.getTime() / 1000),
     userAgent: userAgent(),
   });
-  const result = await client.post(message.webhook.url, message.body, headers);
-  return { message, kind: "sent", attempt, startedAt, headers, body: message.body, result };
+  // The refused names (header-rules.ts) keep a custom header from replacing one of ours.
+  const sent = { ...ours, ...Object.fromEntries(message.webhook.customHeaders.map(({ name, value }) => [name, value])) };
+  const result = await client.post(message.webhook.url, message.body, sent);
+  return { message, kind: "sent", attempt, startedAt, headers: maskCustomHeaders(sent, message.webhook.customHeaders), body: message.body, result };
 }
 
 export type DeliveryOutcome = "succeeded" | "retry_scheduled" | "failed" | "ended" | "gone" | "lease_lost";

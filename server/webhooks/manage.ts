@@ -11,13 +11,14 @@ import { withDeadline } from "@/server/deadline";
 import type { DomainContext } from "@/server/domain/context";
 import { DomainError, invalidInput, invalidState, notFound, parseInput } from "@/server/domain/errors";
 import { hostnameOf, targetOf } from "./address";
+import { decryptHeaders, encryptHeaders, mergeHeaderChanges, sameHeaders } from "./custom-headers";
 import { type Resolver, systemResolver } from "./delivery-client";
 import { failWaitingMessages } from "./failure-policy";
 import { resolveAndVet } from "./ip-policy";
 import { announceReady, enqueueMessages } from "./messages";
 import { sampleEventBody } from "./sample";
 import { decryptSecret, encryptSecret, generateSecret } from "./secrets";
-import { maxWebhooksPerCompany, type WebhookSettingsInput, webhookChangesSchema, webhookSettingsSchema } from "./settings-schema";
+import { maxWebhooksPerCompany, type WebhookChangesInput, type WebhookSettingsInput, webhookChangesSchema, webhookSettingsSchema } from "./settings-schema";
 
 export const secretOverlapMs = 24 * 60 * 60 * 1000;
 export const maxResendBatch = 1000;
@@ -87,7 +88,8 @@ async function findWebhook(db: Executor, companyId: string, webhookId: string) {
 
 /**
  * Creates a webhook and returns its signing secret (also readable later by
- * admins), and a warning when its host name does not resolve yet.
+ * admins), its custom headers as saved (shown once; admins can reveal them
+ * later), and a warning when its host name does not resolve yet.
  */
 export async function createWebhook(ctx: DomainContext, companyId: string, input: WebhookSettingsInput, addresses: AddressOptions) {
   const settings = parseInput(webhookSettingsSchema(addresses.allowTargets), input);
@@ -113,26 +115,33 @@ export async function createWebhook(ctx: DomainContext, companyId: string, input
       allInterviews: settings.interviewIds === null,
       interviewIds: settings.interviewIds ?? [],
       secretCiphertext: encryptSecret(secret),
+      customHeadersCiphertext: encryptHeaders(settings.customHeaders),
+      conditions: settings.conditions,
       createdAt: now,
       updatedAt: now,
     });
   });
-  return { id, secret, addressWarning };
+  return { id, secret, customHeaders: settings.customHeaders, addressWarning };
 }
 
 /**
- * Changes a webhook's settings. A new address takes the waiting messages
- * straight away: they are due now, whatever their retry time was. Returns a
- * warning when a new address's host name does not resolve yet.
+ * Changes a webhook's settings. A new address or new custom headers take the
+ * waiting messages straight away: they are due now, whatever their retry time
+ * was (each try reads both when it is sent). Returns the custom headers as
+ * saved when they changed (shown once), and a warning when a new address's
+ * host name does not resolve yet.
  */
-export async function updateWebhook(ctx: DomainContext, companyId: string, webhookId: string, input: Partial<WebhookSettingsInput>, addresses: AddressOptions) {
+export async function updateWebhook(ctx: DomainContext, companyId: string, webhookId: string, input: WebhookChangesInput, addresses: AddressOptions) {
   const settings = parseInput(webhookChangesSchema(addresses.allowTargets), input);
   const addressWarning = settings.url === undefined ? null : await vetAddressOnSave(settings.url, addresses);
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const webhook = await findWebhook(tx, companyId, webhookId);
     if (settings.interviewIds !== undefined) await assertInterviewsOwned(tx, companyId, settings.interviewIds);
     const now = ctx.clock.now();
     const url = settings.url === undefined ? webhook.url : new URL(settings.url).toString();
+    const savedHeaders = decryptHeaders(webhook.customHeadersCiphertext);
+    const headers = settings.customHeaders === undefined ? savedHeaders : mergeHeaderChanges(savedHeaders, settings.customHeaders);
+    const headersChanged = !sameHeaders(headers, savedHeaders);
     await tx
       .update(webhooks)
       .set({
@@ -141,12 +150,14 @@ export async function updateWebhook(ctx: DomainContext, companyId: string, webho
         ...(settings.description !== undefined ? { description: settings.description } : {}),
         ...(settings.eventTypes ? { eventTypes: settings.eventTypes } : {}),
         ...(settings.interviewIds !== undefined ? { allInterviews: settings.interviewIds === null, interviewIds: settings.interviewIds ?? [] } : {}),
+        ...(headersChanged ? { customHeadersCiphertext: encryptHeaders(headers) } : {}),
+        ...(settings.conditions !== undefined ? { conditions: settings.conditions } : {}),
         updatedAt: now,
       })
       .where(eq(webhooks.id, webhookId));
-    if (url !== webhook.url) await redeliverWaitingNow(tx, webhookId, now);
+    if (url !== webhook.url || headersChanged) await redeliverWaitingNow(tx, webhookId, now);
+    return { customHeaders: headersChanged ? headers : null, addressWarning };
   });
-  return { addressWarning };
 }
 
 /** Waiting retries go now; held messages still wait their turn in their chains. */
@@ -225,6 +236,11 @@ export async function expirePreviousSecret(ctx: DomainContext, companyId: string
 
 export async function revealWebhookSecret(ctx: DomainContext, companyId: string, webhookId: string) {
   return decryptSecret((await findWebhook(ctx.db, companyId, webhookId)).secretCiphertext);
+}
+
+/** The custom headers with their values, for an admin who asked to see them. */
+export async function revealWebhookHeaders(ctx: DomainContext, companyId: string, webhookId: string) {
+  return decryptHeaders((await findWebhook(ctx.db, companyId, webhookId)).customHeadersCiphertext);
 }
 
 export async function loadWebhook(ctx: DomainContext, companyId: string, webhookId: string) {

@@ -32,8 +32,20 @@ export type NewMessage = Omit<typeof webhookMessages.$inferInsert, "nextAttemptA
 /** An event of the history as the log needs it: what it is, whose chain it joins, and its place in the history's order. */
 export type HistoryEvent = { id: string; type: EventType; candidateId: string; interviewId: string; txId: bigint; seq: bigint; createdAt: Date };
 
-/** An event row as raw SQL reads it (`e.tx_id::text as tx, e.seq::text as seq`: bigints travel as text; `e.created_at` as drizzle's text). */
-export type HistoryEventRow = { id: string; type: EventType; candidate_id: string; interview_id: string; tx: string; seq: string; created_at: string | Date };
+/**
+ * An event row as raw SQL reads it (`e.tx_id::text as tx, e.seq::text as seq`: bigints travel as text; `e.created_at` as drizzle's text);
+ * `status_to` (a status change's `change.to`) where a webhook's conditions are checked on it (fan-out.ts).
+ */
+export type HistoryEventRow = {
+  id: string;
+  type: EventType;
+  candidate_id: string;
+  interview_id: string;
+  tx: string;
+  seq: string;
+  created_at: string | Date;
+  status_to?: string | null;
+};
 
 export const historyEventOf = (row: HistoryEventRow): HistoryEvent => ({
   id: row.id,

@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { eventTypes } from "@/db/schema/event-types";
 import { checkWebhookAddress } from "./address";
+import { webhookConditionsSchema } from "./conditions";
+import { customHeaderChangesSchema, customHeadersSchema } from "./header-rules";
 
 export const maxWebhooksPerCompany = 10;
 
@@ -55,6 +57,8 @@ export const webhookSettingsSchema = (allowTargets: readonly string[]) =>
     description: webhookDescription.default(null),
     eventTypes: webhookEventTypes.default([...eventTypes]),
     interviewIds: webhookInterviewIds.default(null),
+    customHeaders: customHeadersSchema.default([]),
+    conditions: webhookConditionsSchema.default(null),
   });
 
 /** Updating: only what is given changes. */
@@ -66,7 +70,10 @@ export const webhookChangesSchema = (allowTargets: readonly string[]) =>
       description: webhookDescription,
       eventTypes: webhookEventTypes,
       interviewIds: webhookInterviewIds,
+      customHeaders: customHeaderChangesSchema,
+      conditions: webhookConditionsSchema,
     })
     .partial();
 
 export type WebhookSettingsInput = z.input<ReturnType<typeof webhookSettingsSchema>>;
+export type WebhookChangesInput = z.input<ReturnType<typeof webhookChangesSchema>>;

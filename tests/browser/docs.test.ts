@@ -119,6 +119,7 @@ describeInBrowser("the documentation in the browser", () => {
     await page.getByRole("link", { name: "Webhooks", exact: true }).click();
     await page.waitForURL(/\/docs\/webhooks$/);
     for (const header of ["Service-Event-Id", "Service-Signature", "webhook-id", "webhook-timestamp", "webhook-signature"]) await expectText(page, header);
+    for (const section of ["Custom headers", "Conditions"]) await page.getByRole("heading", { level: 2, name: section, exact: true }).waitFor();
     // From a guide (whose policy refuses inline styles) the reference still renders: it is loaded with its own policy.
     await page.getByRole("navigation", { name: "Documentation" }).getByRole("link", { name: "API reference" }).click();
     await page.waitForURL(/\/docs$/);

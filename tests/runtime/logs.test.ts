@@ -1,12 +1,14 @@
 /**
  * The logs an operator reads, from the real web server and the real worker
  * process (both at LOG_LEVEL=debug, so that every line is written): an admin
- * signs in, creates an API key and a webhook, reveals and rotates its secret
+ * signs in, creates an API key and a webhook with a custom header, reveals
+ * the header and reveals and rotates its secret
  * over HTTP; the key reads the API (and a wrong key is refused); events are
  * delivered, signed with both secrets, the first try refused. Afterwards:
  *
- * - no log line holds a webhook secret, the API key, a signature value or an
- *   Authorization value, and none needed masking (nobody tried to log one);
+ * - no log line holds a webhook secret, a custom header's value, the API key,
+ *   a signature value or an Authorization value, and none needed masking
+ *   (nobody tried to log one);
  * - our lines are JSON; each API line carries the request's trace id (the
  *   one its answer sent as X-Trace-Id), each delivery line the event and
  *   message ids.
@@ -55,7 +57,12 @@ it("logs no secret, and ties every API line to its trace id and every delivery l
   const cookie = await signInOverHttp(web, "admin@logged.example", password);
 
   const { key } = await settings<{ key: string }>(web, cookie, "apiKeys.create", { name: "Logged key" });
-  const created = await settings<{ id: string; secret: string }>(web, cookie, "webhooks.create", { url: delivery.receiver.url("/logged") });
+  const headerValue = `hdr-${"7".repeat(24)}`;
+  const created = await settings<{ id: string; secret: string }>(web, cookie, "webhooks.create", {
+    url: delivery.receiver.url("/logged"),
+    customHeaders: [{ name: "X-Api-Key", value: headerValue }],
+  });
+  await settings(web, cookie, "webhooks.revealHeaders", { id: created.id });
   const revealed = await settings<{ secret: string }>(web, cookie, "webhooks.revealSecret", { id: created.id });
   const rotated = await settings<{ secret: string }>(web, cookie, "webhooks.rotateSecret", { id: created.id });
   const secrets = [created.secret, revealed.secret, rotated.secret];
@@ -86,6 +93,7 @@ it("logs no secret, and ties every API line to its trace id and every delivery l
   await submitAttempt(test.ctx, candidate.id);
   const [refused] = await delivery.receiver.waitFor(1);
   expect(refused!.headers["webhook-signature"]).toMatch(/^v1,\S+ v1,\S+$/);
+  expect(refused!.headers["x-api-key"]).toBe(headerValue);
   await expect.poll(() => worker.output(), { timeout: 15_000 }).toContain('"message":"webhook delivery"');
 
   const signatureValues = delivery.receiver.received.flatMap((request) => [
@@ -100,6 +108,7 @@ it("logs no secret, and ties every API line to its trace id and every delivery l
     ...secrets.map((secret) => secret.slice("whsec_".length)),
     key,
     wrongKey,
+    headerValue,
     `Bearer ${key}`,
     ...signatureValues,
     ...signatureValues.map((value) => value.replace(/^v1[,=]/, "")),

@@ -145,9 +145,10 @@ describe("an address whose host name does not resolve", () => {
     );
     const unresolved = { allowTargets: [], resolver: dnsError("ENOTFOUND") };
     expect(await updateWebhook(test.ctx, companyId, id, { url: "https://hooks.exmple.com/in" }, unresolved)).toEqual({
+      customHeaders: null,
       addressWarning: unresolvedHostWarning("hooks.exmple.com"),
     });
-    expect(await updateWebhook(test.ctx, companyId, id, { name: "Renamed" }, unresolved)).toEqual({ addressWarning: null });
+    expect(await updateWebhook(test.ctx, companyId, id, { name: "Renamed" }, unresolved)).toEqual({ customHeaders: null, addressWarning: null });
   });
 });
 

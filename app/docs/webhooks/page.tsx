@@ -105,6 +105,47 @@ export default function WebhooksGuide() {
         does not include the transcript; fetch it from the API when you need it.
       </p>
 
+      <h2 id="custom-headers">Custom headers</h2>
+      <p>
+        When your receiver checks a header of its own rather than the signature (an n8n Webhook node with Header Auth, a Make custom webhook with an API key, an{" "}
+        <code>Authorization: Basic …</code> in front of a gateway), an admin can add up to 5 headers to the webhook, on its edit page or with{" "}
+        <code>npm run cli -- webhook update ID --headers-file FILE</code> (one <code>Name: value</code> per line).
+      </p>
+      <ul>
+        <li>
+          They are sent with every message: each try and retry, resends, samples and past events, beside the headers above. A change applies to the messages
+          still waiting at once: their next try goes now, with the new headers.
+        </li>
+        <li>
+          Names are HTTP header names. These are refused, each with the reason: <code>Host</code>, <code>Content-Length</code>, <code>Content-Type</code>,{" "}
+          <code>Transfer-Encoding</code>, <code>Connection</code>, <code>User-Agent</code>, and names starting with <code>Service-</code>, <code>webhook-</code>
+          , <code>Proxy-</code> or <code>Sec-</code> (ours, the signature&apos;s, or meant for the connection). Values are at most 1,000 characters, without
+          control characters.
+        </li>
+        <li>
+          Values are secrets, like the signing secret: kept encrypted, shown once when saved, then masked (admins can reveal them), masked in the delivery log,
+          and never logged. Team members see neither names nor values.
+        </li>
+      </ul>
+
+      <h2 id="conditions">Conditions</h2>
+      <p>Beside its event types and interviews, a webhook can be sent only the events it acts on:</p>
+      <ul>
+        <li>
+          <code>candidate.status_changed</code> only when the new status (<code>change.to</code>) is one of those chosen, for example only Shortlisted;
+        </li>
+        <li>
+          <code>candidate.scored</code> and <code>candidate.ready</code> only when the candidate&apos;s score is at least a number (0 to 100), or its
+          recommendation is one of those chosen. A candidate without a score matches neither.
+        </li>
+      </ul>
+      <p>
+        Conditions are checked when an event becomes messages, seconds after it happens: an event that does not match is never sent to the webhook and holds
+        back none of its later messages. Sending past events applies them too. Samples ignore them: a sample is always sent. The webhook&apos;s page says its
+        conditions in words. With the command line: <code>--status-to shortlisted,passed</code>, <code>--min-score 70</code>,{" "}
+        <code>--recommendations strongly_recommend,recommended</code> (an empty value removes one).
+      </p>
+
       <h2>Answering</h2>
       <p>
         Answer with any <code>2xx</code> status within 10 seconds. Anything else counts as a failure: another status, a timeout, a connection error, and a

@@ -9,18 +9,54 @@ import { ErrorState, Loading, messageOf } from "@/app/ui/states";
 import { type EventType, eventTypes } from "@/db/schema/event-types";
 import { maxDescriptionLength, maxNameLength, webhookAddress, webhookChangesSchema, webhookSettingsSchema } from "@/server/webhooks/settings-schema";
 import { useSettingsApi, useSettingsClient } from "../settings-api";
+import { type ConditionEntry, ConditionFields, conditionEntryOf, enteredConditions } from "./condition-fields";
+import { CustomHeaderFields, type HeaderEntry } from "./custom-header-fields";
 import { eventTypeLabels } from "./event-type-labels";
 import { type InterviewChoice, InterviewPicker } from "./interview-picker";
 import { isWebhookNotFound, WebhookNotFound } from "./webhook-not-found";
-import { leaveSavedWarning, useRefreshWebhookViews } from "./webhook-queries";
+import { leaveSavedHeaders, leaveSavedWarning, useRefreshWebhookViews } from "./webhook-queries";
 
 type SaveRequest = { create: z.output<ReturnType<typeof webhookSettingsSchema>> } | { id: string; changes: z.output<ReturnType<typeof webhookChangesSchema>> };
 
-type Settings = { url: string; name: string; description: string; eventTypes: EventType[]; interviews: InterviewChoice[] | null };
+type Settings = {
+  url: string;
+  name: string;
+  description: string;
+  eventTypes: EventType[];
+  interviews: InterviewChoice[] | null;
+  customHeaders: HeaderEntry[];
+  conditions: ConditionEntry;
+};
 
-type Entered = { url: string; name: string; description: string; eventTypes: EventType[]; interviewIds: string[] | null };
+type Entered = {
+  url: string;
+  name: string;
+  description: string;
+  eventTypes: EventType[];
+  interviewIds: string[] | null;
+  customHeaders: HeaderEntry[];
+  conditions: ReturnType<typeof enteredConditions>;
+};
 
-const blank: Settings = { url: "", name: "", description: "", eventTypes: [...eventTypes], interviews: null };
+const blank: Settings = {
+  url: "",
+  name: "",
+  description: "",
+  eventTypes: [...eventTypes],
+  interviews: null,
+  customHeaders: [],
+  conditions: conditionEntryOf(null),
+};
+
+/** Rows left wholly empty are no header. */
+const filledHeaders = (headers: HeaderEntry[]) => headers.filter((header) => header.name.trim() !== "" || header.value !== "");
+
+/** A saved header whose value was not retyped keeps its value (null); a new one must have one. */
+const headerChanges = (headers: HeaderEntry[]) =>
+  headers.map((header) => ({ name: header.name, value: header.saved && header.value === "" ? null : header.value }));
+
+const headersUnchanged = (initial: HeaderEntry[], entered: HeaderEntry[]) =>
+  initial.length === entered.length && entered.every((header, index) => header.saved && header.value === "" && header.name.trim() === initial[index]!.name);
 
 const sameMembers = (a: string[], b: string[]) => a.length === b.length && a.every((item) => b.includes(item));
 
@@ -34,6 +70,10 @@ function changedSettings(initial: Settings, entered: Entered) {
     ...(entered.description.trim() !== initial.description ? { description: entered.description } : {}),
     ...(sameMembers(initial.eventTypes, entered.eventTypes) ? {} : { eventTypes: entered.eventTypes }),
     ...(sameInterviews ? {} : { interviewIds: entered.interviewIds }),
+    ...(headersUnchanged(initial.customHeaders, entered.customHeaders) ? {} : { customHeaders: headerChanges(entered.customHeaders) }),
+    ...(JSON.stringify(enteredConditions(initial.conditions, initial.eventTypes)) === JSON.stringify(entered.conditions)
+      ? {}
+      : { conditions: entered.conditions }),
   };
 }
 
@@ -55,6 +95,8 @@ export function WebhookForm({ webhookId, allowTargets }: { webhookId?: string; a
         description: webhook.description ?? "",
         eventTypes: webhook.eventTypes,
         interviews: webhook.interviews,
+        customHeaders: (webhook.customHeaderNames ?? []).map((name) => ({ name, value: "", saved: true })),
+        conditions: conditionEntryOf(webhook.conditions),
       }}
       allowTargets={allowTargets}
     />
@@ -76,12 +118,16 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
 
   const save = useMutation({
     mutationFn: async (request: SaveRequest) => {
-      if ("create" in request) return settingsClient.webhooks.create.mutate(request.create);
-      const { addressWarning } = await settingsClient.webhooks.update.mutate({ id: request.id, changes: request.changes });
-      return { id: request.id, addressWarning };
+      if ("create" in request) {
+        const created = await settingsClient.webhooks.create.mutate(request.create);
+        return { ...created, customHeaders: created.customHeaders.length > 0 ? created.customHeaders : null };
+      }
+      const { addressWarning, customHeaders } = await settingsClient.webhooks.update.mutate({ id: request.id, changes: request.changes });
+      return { id: request.id, addressWarning, customHeaders };
     },
-    onSuccess: async ({ id, addressWarning }) => {
+    onSuccess: async ({ id, addressWarning, customHeaders }) => {
       leaveSavedWarning(queryClient, id, addressWarning);
+      leaveSavedHeaders(queryClient, id, customHeaders);
       await refreshWebhookViews(id);
       router.push(`/settings/webhooks/${id}`);
     },
@@ -96,9 +142,11 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
       description: settings.description,
       eventTypes: settings.eventTypes,
       interviewIds: settings.interviews?.map((interview) => interview.id) ?? null,
+      customHeaders: filledHeaders(settings.customHeaders),
+      conditions: enteredConditions(settings.conditions, settings.eventTypes),
     };
     if (webhookId === undefined) {
-      const parsed = webhookSettingsSchema(allowTargets).safeParse(entered);
+      const parsed = webhookSettingsSchema(allowTargets).safeParse({ ...entered, customHeaders: headerChanges(entered.customHeaders) });
       if (accepted(parsed)) save.mutate({ create: parsed.data });
     } else {
       // Only what changed is sent, so a setting nobody touched is never refused again.
@@ -176,6 +224,12 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
         </div>
         {problems.eventTypes && <p className="mt-1 text-sm text-red-700">{problems.eventTypes}</p>}
       </fieldset>
+      <ConditionFields
+        entry={settings.conditions}
+        eventTypes={settings.eventTypes}
+        onChange={(conditions) => setSettings({ ...settings, conditions })}
+        problem={problems.conditions}
+      />
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Interviews</legend>
         <div className="mt-2 space-y-2 text-sm">
@@ -196,6 +250,11 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
         {settings.interviews !== null && <InterviewPicker chosen={settings.interviews} onChange={(interviews) => setSettings({ ...settings, interviews })} />}
         {problems.interviewIds && <p className="mt-1 text-sm text-red-700">{problems.interviewIds}</p>}
       </fieldset>
+      <CustomHeaderFields
+        headers={settings.customHeaders}
+        onChange={(customHeaders) => setSettings({ ...settings, customHeaders })}
+        problem={problems.customHeaders}
+      />
       {save.isError && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
           {messageOf(save.error)}

@@ -6,6 +6,7 @@ import { useSettingsApi } from "../settings-api";
 /** Cache keys of what the pages keep in the query cache but never fetch; every fetched query's key comes from its procedure. */
 const notes = {
   savedWarning: (webhookId: string) => ["saved-warning", webhookId],
+  savedHeaders: (webhookId: string) => ["saved-headers", webhookId],
   listNotice: ["webhooks-notice"],
 };
 
@@ -23,6 +24,19 @@ export function useSavedWarning(webhookId: string) {
   const queryClient = useQueryClient();
   const warning = useQuery<string | null>({ queryKey: notes.savedWarning(webhookId), queryFn: () => null, enabled: false }).data ?? null;
   return { warning, dismiss: () => leaveSavedWarning(queryClient, webhookId, null) };
+}
+
+export type SavedHeaders = Array<{ name: string; value: string }>;
+
+/** The custom headers a save returned, with their values: shown once on the webhook's page, kept like the saved warning (this tab only, never fetched). */
+export function leaveSavedHeaders(queryClient: QueryClient, webhookId: string, headers: SavedHeaders | null) {
+  queryClient.setQueryData(notes.savedHeaders(webhookId), headers);
+}
+
+export function useSavedHeaders(webhookId: string) {
+  const queryClient = useQueryClient();
+  const headers = useQuery<SavedHeaders | null>({ queryKey: notes.savedHeaders(webhookId), queryFn: () => null, enabled: false }).data ?? null;
+  return { headers, dismiss: () => leaveSavedHeaders(queryClient, webhookId, null) };
 }
 
 /** What the webhook list confirms when a page sends the admin back to it (a deleted webhook); kept like the saved warning. */

@@ -199,6 +199,8 @@ export interface webhooks {
      *     - **Repeats** can happen: `id` (and `Service-Event-Id`, `webhook-id`) stays the same, so ignore an id already handled.
      *     - **Order**: messages about one candidate arrive in the order they happened.
      *     - **Verify** with the raw body as received, by either header family: `Service-Signature` (Stripe's scheme) or `webhook-signature` (Standard Webhooks), both keyed with the webhook's signing secret.
+     *     - **Custom headers**: besides the headers below, a webhook can carry up to 5 headers of the admin's choosing on every try, retry, resend, sample and past event (for a receiver that checks its own API key or `Authorization` header). Their names cannot be `Host`, `Content-Length`, `Content-Type`, `Transfer-Encoding`, `Connection`, `User-Agent` or start with `Service-`, `webhook-`, `Proxy-` or `Sec-`.
+     *     - **Conditions**: a webhook receives only its chosen event types and interviews and, when set, only the events its conditions let through (see each type); an event that does not match is never sent to it and holds back none of its later messages. Samples (`"test": true`) are sent whatever the conditions.
      */
     post: operations["candidateSubmitted"];
     delete?: never;
@@ -218,7 +220,7 @@ export interface webhooks {
     put?: never;
     /**
      * An attempt was scored
-     * @description Once per attempt, when the AI score is saved; never before `candidate.submitted`. Not sent when the interview could not be scored.
+     * @description Once per attempt, when the AI score is saved; never before `candidate.submitted`. Not sent when the interview could not be scored. A webhook can be set to receive it only when the score is at least a number, or the recommendation is one of those chosen.
      *
      *     Sent as an HTTPS POST of the `Event` (the same object as in GET /v1/events), with the candidate's latest data at the time of sending; `change` keeps what changed at the time.
      *
@@ -226,6 +228,8 @@ export interface webhooks {
      *     - **Repeats** can happen: `id` (and `Service-Event-Id`, `webhook-id`) stays the same, so ignore an id already handled.
      *     - **Order**: messages about one candidate arrive in the order they happened.
      *     - **Verify** with the raw body as received, by either header family: `Service-Signature` (Stripe's scheme) or `webhook-signature` (Standard Webhooks), both keyed with the webhook's signing secret.
+     *     - **Custom headers**: besides the headers below, a webhook can carry up to 5 headers of the admin's choosing on every try, retry, resend, sample and past event (for a receiver that checks its own API key or `Authorization` header). Their names cannot be `Host`, `Content-Length`, `Content-Type`, `Transfer-Encoding`, `Connection`, `User-Agent` or start with `Service-`, `webhook-`, `Proxy-` or `Sec-`.
+     *     - **Conditions**: a webhook receives only its chosen event types and interviews and, when set, only the events its conditions let through (see each type); an event that does not match is never sent to it and holds back none of its later messages. Samples (`"test": true`) are sent whatever the conditions.
      */
     post: operations["candidateScored"];
     delete?: never;
@@ -245,7 +249,7 @@ export interface webhooks {
     put?: never;
     /**
      * An attempt's result is final
-     * @description Once per attempt, when `result.state` becomes final: `complete`, `incomplete` (see `result.incomplete_reason`) or `not_applicable`. Afterwards nothing more arrives for the attempt except status changes.
+     * @description Once per attempt, when `result.state` becomes final: `complete`, `incomplete` (see `result.incomplete_reason`) or `not_applicable`. Afterwards nothing more arrives for the attempt except status changes. A webhook can be set to receive it only when the score is at least a number, or the recommendation is one of those chosen (a candidate without a score matches neither).
      *
      *     Sent as an HTTPS POST of the `Event` (the same object as in GET /v1/events), with the candidate's latest data at the time of sending; `change` keeps what changed at the time.
      *
@@ -253,6 +257,8 @@ export interface webhooks {
      *     - **Repeats** can happen: `id` (and `Service-Event-Id`, `webhook-id`) stays the same, so ignore an id already handled.
      *     - **Order**: messages about one candidate arrive in the order they happened.
      *     - **Verify** with the raw body as received, by either header family: `Service-Signature` (Stripe's scheme) or `webhook-signature` (Standard Webhooks), both keyed with the webhook's signing secret.
+     *     - **Custom headers**: besides the headers below, a webhook can carry up to 5 headers of the admin's choosing on every try, retry, resend, sample and past event (for a receiver that checks its own API key or `Authorization` header). Their names cannot be `Host`, `Content-Length`, `Content-Type`, `Transfer-Encoding`, `Connection`, `User-Agent` or start with `Service-`, `webhook-`, `Proxy-` or `Sec-`.
+     *     - **Conditions**: a webhook receives only its chosen event types and interviews and, when set, only the events its conditions let through (see each type); an event that does not match is never sent to it and holds back none of its later messages. Samples (`"test": true`) are sent whatever the conditions.
      */
     post: operations["candidateReady"];
     delete?: never;
@@ -272,7 +278,7 @@ export interface webhooks {
     put?: never;
     /**
      * A candidate's status changed
-     * @description On every status change after submission, by the AI or the team; `change` holds `from`, `to` and `by`.
+     * @description On every status change after submission, by the AI or the team; `change` holds `from`, `to` and `by`. A webhook can be set to receive it only when `change.to` is one of the statuses chosen.
      *
      *     Sent as an HTTPS POST of the `Event` (the same object as in GET /v1/events), with the candidate's latest data at the time of sending; `change` keeps what changed at the time.
      *
@@ -280,6 +286,8 @@ export interface webhooks {
      *     - **Repeats** can happen: `id` (and `Service-Event-Id`, `webhook-id`) stays the same, so ignore an id already handled.
      *     - **Order**: messages about one candidate arrive in the order they happened.
      *     - **Verify** with the raw body as received, by either header family: `Service-Signature` (Stripe's scheme) or `webhook-signature` (Standard Webhooks), both keyed with the webhook's signing secret.
+     *     - **Custom headers**: besides the headers below, a webhook can carry up to 5 headers of the admin's choosing on every try, retry, resend, sample and past event (for a receiver that checks its own API key or `Authorization` header). Their names cannot be `Host`, `Content-Length`, `Content-Type`, `Transfer-Encoding`, `Connection`, `User-Agent` or start with `Service-`, `webhook-`, `Proxy-` or `Sec-`.
+     *     - **Conditions**: a webhook receives only its chosen event types and interviews and, when set, only the events its conditions let through (see each type); an event that does not match is never sent to it and holds back none of its later messages. Samples (`"test": true`) are sent whatever the conditions.
      */
     post: operations["candidateStatusChanged"];
     delete?: never;

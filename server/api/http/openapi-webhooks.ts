@@ -17,17 +17,22 @@ const whenSent: Record<EventType, { summary: string; description: string }> = {
   },
   "candidate.scored": {
     summary: "An attempt was scored",
-    description: "Once per attempt, when the AI score is saved; never before `candidate.submitted`. Not sent when the interview could not be scored.",
+    description:
+      "Once per attempt, when the AI score is saved; never before `candidate.submitted`. Not sent when the interview could not be scored. " +
+      "A webhook can be set to receive it only when the score is at least a number, or the recommendation is one of those chosen.",
   },
   "candidate.ready": {
     summary: "An attempt's result is final",
     description:
       "Once per attempt, when `result.state` becomes final: `complete`, `incomplete` (see `result.incomplete_reason`) or `not_applicable`. " +
-      "Afterwards nothing more arrives for the attempt except status changes.",
+      "Afterwards nothing more arrives for the attempt except status changes. " +
+      "A webhook can be set to receive it only when the score is at least a number, or the recommendation is one of those chosen (a candidate without a score matches neither).",
   },
   "candidate.status_changed": {
     summary: "A candidate's status changed",
-    description: "On every status change after submission, by the AI or the team; `change` holds `from`, `to` and `by`.",
+    description:
+      "On every status change after submission, by the AI or the team; `change` holds `from`, `to` and `by`. " +
+      "A webhook can be set to receive it only when `change.to` is one of the statuses chosen.",
   },
 };
 
@@ -36,7 +41,9 @@ const delivery = `Sent as an HTTPS POST of the \`Event\` (the same object as in 
 - **Answer** with any 2xx status within 10 seconds. Anything else, a redirect (not followed) or no answer counts as a failure: retried after 1, 5 and 30 minutes, then 2, 6, 12, 24 and 24 hours (9 tries).
 - **Repeats** can happen: \`id\` (and \`Service-Event-Id\`, \`webhook-id\`) stays the same, so ignore an id already handled.
 - **Order**: messages about one candidate arrive in the order they happened.
-- **Verify** with the raw body as received, by either header family: \`Service-Signature\` (Stripe's scheme) or \`webhook-signature\` (Standard Webhooks), both keyed with the webhook's signing secret.`;
+- **Verify** with the raw body as received, by either header family: \`Service-Signature\` (Stripe's scheme) or \`webhook-signature\` (Standard Webhooks), both keyed with the webhook's signing secret.
+- **Custom headers**: besides the headers below, a webhook can carry up to 5 headers of the admin's choosing on every try, retry, resend, sample and past event (for a receiver that checks its own API key or \`Authorization\` header). Their names cannot be \`Host\`, \`Content-Length\`, \`Content-Type\`, \`Transfer-Encoding\`, \`Connection\`, \`User-Agent\` or start with \`Service-\`, \`webhook-\`, \`Proxy-\` or \`Sec-\`.
+- **Conditions**: a webhook receives only its chosen event types and interviews and, when set, only the events its conditions let through (see each type); an event that does not match is never sent to it and holds back none of its later messages. Samples (\`"test": true\`) are sent whatever the conditions.`;
 
 const base58 = "[1-9A-HJ-NP-Za-km-z]+";
 const base64 = "[A-Za-z0-9+/]+={0,2}";

@@ -1,10 +1,13 @@
+import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { eventTypes, webhookMessages, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
+import type { WebhookConditions } from "@/server/webhooks/conditions";
+import { decryptHeaders } from "@/server/webhooks/custom-headers";
 import { webhookHealth } from "@/server/webhooks/health";
 import { createWebhook, listWebhooks, resendMessage, rotateWebhookSecret, sendSample, setWebhookEnabled, updateWebhook } from "@/server/webhooks/manage";
-import { type Command, positional, required, requiredText, text, UsageError } from "../arguments";
+import { type Command, type Flags, positional, required, requiredText, text, UsageError } from "../arguments";
 
 /** The CLI acts as the operator: it finds the company from the webhook or message. */
 async function companyOfWebhook(ctx: DomainContext, webhookId: string) {
@@ -42,10 +45,57 @@ function interviewsFlag(value: unknown): string[] | null | undefined {
   return listFlag(value, "interviews");
 }
 
+/**
+ * `--headers-file`: one `Name: value` per line; the values stay out of the
+ * shell's history and the process list. The file gives the whole list (an
+ * empty one removes every header); the rules are the settings pages'.
+ */
+function headersFileFlag(value: unknown) {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || value === "") throw new UsageError("--headers-file takes a file of `Name: value` lines");
+  let content: string;
+  try {
+    content = readFileSync(value, "utf8");
+  } catch {
+    throw new UsageError(`--headers-file: cannot read ${value}`);
+  }
+  return content
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== "")
+    .map((line) => {
+      const colon = line.indexOf(":");
+      if (colon < 0) throw new UsageError("--headers-file: each line is `Name: value`");
+      return { name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() };
+    });
+}
+
+/** The condition flags over the webhook's current conditions: each one given replaces its part, an empty one removes it. */
+function conditionsFlags(flags: Flags, current: WebhookConditions | null): WebhookConditions | null | undefined {
+  const given = ["status-to", "min-score", "recommendations"].filter((name) => flags[name] !== undefined);
+  if (given.length === 0) return undefined;
+  const next: Record<string, unknown> = { ...current };
+  const set = (key: keyof WebhookConditions, value: unknown) => {
+    if (value === undefined || (Array.isArray(value) && value.length === 0) || value === "") delete next[key];
+    else next[key] = value;
+  };
+  if (flags["status-to"] !== undefined) set("statusTo", listFlag(flags["status-to"], "status-to"));
+  if (flags.recommendations !== undefined) set("recommendations", listFlag(flags.recommendations, "recommendations"));
+  if (flags["min-score"] !== undefined) {
+    const value = textFlag(flags["min-score"], "min-score")!.trim();
+    if (value !== "" && !/^\d+$/.test(value)) throw new UsageError(`--min-score takes a whole number from 0 to 100, got ${value}`);
+    set("minScore", value === "" ? undefined : Number(value));
+  }
+  return Object.keys(next).length === 0 ? null : (next as WebhookConditions);
+}
+
 const eventsOption = text("a,b", `event types to send, comma-separated (${eventTypes.join(", ")}); all when not given on create`);
 const nameOption = text("NAME", "a short name shown wherever the webhook appears (empty clears it)");
 const descriptionOption = text("TEXT", "a note on what the webhook is for (empty clears it)");
 const interviewsOption = text("id,id|all", "interview ids to send events of, or all (also later ones); all when not given on create");
+const headersOption = text("FILE", "custom headers sent with every message: a file of `Name: value` lines (at most 5; an empty file removes them)");
+const statusToOption = text("a,b", "send candidate.status_changed only when the new status is one of these (empty: every status)");
+const minScoreOption = text("N", "send candidate.scored and candidate.ready only when the score is at least N, 0-100 (empty: no lowest score)");
+const recommendationsOption = text("a,b", "or when the recommendation is one of these (empty: no recommendation condition)");
 
 export const webhookCommands: Record<string, Command> = {
   "webhook create": {
@@ -57,6 +107,10 @@ export const webhookCommands: Record<string, Command> = {
       description: descriptionOption,
       events: eventsOption,
       interviews: interviewsOption,
+      "headers-file": headersOption,
+      "status-to": statusToOption,
+      "min-score": minScoreOption,
+      recommendations: recommendationsOption,
     },
     run: async ({ ctx, webhookAddresses }, flags) => {
       const settings = {
@@ -65,16 +119,25 @@ export const webhookCommands: Record<string, Command> = {
         description: textFlag(flags.description, "description") ?? null,
         eventTypes: eventsFlag(flags.events),
         interviewIds: interviewsFlag(flags.interviews) ?? null,
+        customHeaders: headersFileFlag(flags["headers-file"]) ?? [],
+        conditions: conditionsFlags(flags, null) ?? null,
       };
-      const { id, secret, addressWarning } = await createWebhook(ctx, required(flags, "company"), settings, webhookAddresses);
+      const { id, secret, customHeaders, addressWarning } = await createWebhook(ctx, required(flags, "company"), settings, webhookAddresses);
+      // The header values came from the operator's own file: only their names are printed.
+      const headerNames = customHeaders.map((header) => header.name);
       return {
-        json: { id, secret, address_warning: addressWarning },
-        text: [`Created webhook ${id}`, `Signing secret: ${secret}`, ...(addressWarning ? [`Warning: ${addressWarning}`] : [])].join("\n"),
+        json: { id, secret, custom_headers: headerNames, address_warning: addressWarning },
+        text: [
+          `Created webhook ${id}`,
+          `Signing secret: ${secret}`,
+          ...(headerNames.length > 0 ? [`Custom headers: ${headerNames.join(", ")}`] : []),
+          ...(addressWarning ? [`Warning: ${addressWarning}`] : []),
+        ].join("\n"),
       };
     },
   },
   "webhook update": {
-    summary: "Changes a webhook's address, name, description, event types or interviews; what is not given stays.",
+    summary: "Changes a webhook's address, name, description, event types, interviews, custom headers or conditions; what is not given stays.",
     argument: "ID",
     options: {
       url: text("URL", "the new https address"),
@@ -82,10 +145,19 @@ export const webhookCommands: Record<string, Command> = {
       description: descriptionOption,
       events: eventsOption,
       interviews: interviewsOption,
+      "headers-file": headersOption,
+      "status-to": statusToOption,
+      "min-score": minScoreOption,
+      recommendations: recommendationsOption,
     },
     run: async ({ ctx, webhookAddresses }, flags, args) => {
       const id = positional(args, "ID");
+      const [current] = await ctx.db.select({ conditions: webhooks.conditions }).from(webhooks).where(eq(webhooks.id, id));
+      const headers = headersFileFlag(flags["headers-file"]);
+      const conditions = conditionsFlags(flags, current?.conditions ?? null);
       const changes = {
+        ...(headers !== undefined ? { customHeaders: headers } : {}),
+        ...(conditions !== undefined ? { conditions } : {}),
         ...(flags.url !== undefined ? { url: required(flags, "url") } : {}),
         ...(flags.name !== undefined ? { name: textFlag(flags.name, "name") } : {}),
         ...(flags.description !== undefined ? { description: textFlag(flags.description, "description") } : {}),
@@ -182,6 +254,8 @@ export const webhookCommands: Record<string, Command> = {
         url: webhook.url,
         event_types: webhook.eventTypes,
         interviews: webhook.allInterviews ? "all" : webhook.interviewIds,
+        custom_headers: decryptHeaders(webhook.customHeadersCiphertext).map((header) => header.name),
+        conditions: webhook.conditions,
         enabled: webhook.enabled,
         disabled_reason: webhook.disabledReason,
         health: health.get(webhook.id) ?? null,

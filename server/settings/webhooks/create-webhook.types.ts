@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { webhookSettingsSchema } from "@/server/webhooks/settings-schema";
+import { customHeadersWithValues } from "./custom-headers.types";
 import { addressWarning } from "./webhook-view.types";
 
 /** The addresses allowed depend on the server's WEBHOOK_ALLOW_TARGETS. */
 export const createWebhookInput = (allowTargets: readonly string[]) => webhookSettingsSchema(allowTargets);
 
-/** The signing secret, shown straight after creation (admins can reveal it again later). */
-export const createWebhookOutput = z.object({ id: z.string(), secret: z.string(), addressWarning });
+/** The signing secret and the custom headers, shown straight after creation (admins can reveal them again later). */
+export const createWebhookOutput = z.object({ id: z.string(), secret: z.string(), customHeaders: customHeadersWithValues, addressWarning });

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { recordId } from "@/server/settings/inputs.types";
 import { webhookChangesSchema } from "@/server/webhooks/settings-schema";
+import { customHeadersWithValues } from "./custom-headers.types";
 import { addressWarning } from "./webhook-view.types";
 
 export const updateWebhookInput = (allowTargets: readonly string[]) => z.object({ id: recordId, changes: webhookChangesSchema(allowTargets) });
 
-export const updateWebhookOutput = z.object({ addressWarning });
+/** `customHeaders`: the saved list with values when it changed (shown once), null otherwise. */
+export const updateWebhookOutput = z.object({ customHeaders: customHeadersWithValues.nullable(), addressWarning });

@@ -7,6 +7,7 @@ import type postgres from "postgres";
 import type { webhooks } from "@/db/schema";
 import type { Member } from "@/server/auth/members";
 import { interviewTitles } from "@/server/read/interviews";
+import { decryptHeaders } from "@/server/webhooks/custom-headers";
 import { webhookHealth } from "@/server/webhooks/health";
 import type { WebhookView } from "./webhook-view.types";
 
@@ -53,6 +54,8 @@ export async function viewWebhooks(sql: postgres.Sql, member: Member, rows: Webh
       lastFailureAt: state.lastFailureAt,
       failingSince: state.failingSince,
       waitingMessages: state.waitingMessages,
+      conditions: row.conditions,
+      ...(isAdmin ? { customHeaderNames: decryptHeaders(row.customHeadersCiphertext).map((header) => header.name) } : {}),
       previousSecretValidUntil: isAdmin && row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt.toISOString() : null,
       createdAt: row.createdAt.toISOString(),
     };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { candidateStatuses, recommendations } from "@/db/schema/candidate-values";
 import { eventTypes } from "@/db/schema/event-types";
 import { webhookStates } from "@/server/webhooks/health";
 
@@ -26,6 +27,16 @@ export const webhookView = z.object({
   /** Start of the current failure run, when `retrying` or `failing`. */
   failingSince: z.string().nullable(),
   waitingMessages: z.number(),
+  /** The custom headers' names (admins only: left out for members, who never see names or values; values are revealed on request). */
+  customHeaderNames: z.array(z.string()).optional(),
+  /** What narrows the events sent (server/webhooks/conditions.ts); members see them too. */
+  conditions: z
+    .object({
+      statusTo: z.array(z.enum(candidateStatuses)).optional(),
+      minScore: z.number().optional(),
+      recommendations: z.array(z.enum(recommendations)).optional(),
+    })
+    .nullable(),
   /** Until when the replaced signing secret still signs (admins only). */
   previousSecretValidUntil: z.string().nullable(),
   createdAt: z.string(),

@@ -12,7 +12,8 @@ import { useRefreshWebhookViews } from "../webhook-queries";
 import { MessageOutcome } from "./message-outcome";
 
 /** Sends an event of a chosen type about a made-up candidate (`test: true`) for a chosen interview, and shows how the address answered. */
-export function SamplePanel({ webhookId, enabled }: { webhookId: string; enabled: boolean }) {
+/** `hasConditions`: the webhook narrows its events; a sample goes all the same, and the panel says so. */
+export function SamplePanel({ webhookId, enabled, hasConditions }: { webhookId: string; enabled: boolean; hasConditions: boolean }) {
   const api = useSettingsApi();
   const refreshWebhookViews = useRefreshWebhookViews();
   const [problem, setProblem] = useState<string | null>(null);
@@ -44,6 +45,11 @@ export function SamplePanel({ webhookId, enabled }: { webhookId: string; enabled
         A sample that fails is retried like any message (up to 9 tries over about 3 days, but it holds back no other message), and its tries count in the
         success rates, the chart and the failure run that can turn the webhook off.
       </p>
+      {hasConditions && (
+        <p className="mt-1 text-sm text-slate-600" data-testid="sample-conditions-note">
+          This webhook&apos;s conditions do not apply to samples: a sample is always sent, whatever its status or score.
+        </p>
+      )}
       {interviews.isError ? (
         <div className="mt-3">
           <ErrorState error={interviews.error} onRetry={() => interviews.refetch()} />

@@ -8,6 +8,7 @@ import { Button } from "@/app/ui/button";
 import { Dialog } from "@/app/ui/dialog";
 import { formatDateTime, formatSuccess } from "@/app/ui/format";
 import { ErrorState, Loading } from "@/app/ui/states";
+import { describeConditions } from "@/server/webhooks/conditions";
 import { useSettingsApi } from "../../settings-api";
 import { useViewer } from "../../settings-providers";
 import { eventTypeLabels } from "../event-type-labels";
@@ -15,6 +16,7 @@ import { healthSentence } from "../webhook-health-text";
 import { isWebhookNotFound, WebhookNotFound } from "../webhook-not-found";
 import { leaveListNotice, useRefreshWebhookViews, useSavedWarning } from "../webhook-queries";
 import { BackfillPanel } from "./backfill-panel";
+import { CustomHeadersPanel } from "./custom-headers-panel";
 import { DeliveryChart } from "./delivery-chart";
 import { DeliveryLog } from "./delivery-log";
 import { SamplePanel } from "./sample-panel";
@@ -81,6 +83,11 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
               {webhook.eventTypes.map((type) => eventTypeLabels[type]).join(", ")} ·{" "}
               {webhook.interviews === null ? "All interviews" : webhook.interviews.map((interview) => interview.title).join(", ")}
             </p>
+            {describeConditions(webhook.conditions, webhook.eventTypes).map((sentence) => (
+              <p key={sentence} className="mt-1 wrap-anywhere text-sm text-slate-700" data-testid="webhook-condition">
+                {sentence}
+              </p>
+            ))}
           </div>
           <WebhookStateBadge state={webhook.state} />
         </div>
@@ -102,9 +109,10 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
       <DeliveryChart webhookId={webhookId} />
       {isAdmin && (
         <div className="grid gap-6 lg:grid-cols-2">
-          <SamplePanel webhookId={webhookId} enabled={enabled} />
+          <SamplePanel webhookId={webhookId} enabled={enabled} hasConditions={webhook.conditions !== null} />
           <SecretPanel webhookId={webhookId} previousSecretValidUntil={webhook.previousSecretValidUntil} />
           <BackfillPanel webhookId={webhookId} enabled={enabled} />
+          <CustomHeadersPanel webhookId={webhookId} names={webhook.customHeaderNames ?? []} />
         </div>
       )}
       <DeliveryLog webhookId={webhookId} enabled={enabled} />
