@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { retryOnDeadlock } from "@/db/deadlocks";
-import { companies, type EventType, interviews, webhookMessages, webhooks } from "@/db/schema";
+import { companies, type EventType, interviews, webhookMessages, webhookSendPaces, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { DomainError, invalidInput, invalidState, notFound, parseInput } from "@/server/domain/errors";
 import { withDeadline } from "@/server/observability/deadline";
@@ -112,10 +112,12 @@ export async function createWebhook(ctx: DomainContext, companyId: string, input
       eventTypes: settings.eventTypes,
       allInterviews: settings.interviewIds === null,
       interviewIds: settings.interviewIds ?? [],
+      rateLimitPerSecond: settings.rateLimitPerSecond,
       secretCiphertext: encryptSecret(secret),
       createdAt: now,
       updatedAt: now,
     });
+    if (settings.rateLimitPerSecond !== null) await startPacing(tx, id);
   });
   return { id, secret, addressWarning };
 }
@@ -141,20 +143,36 @@ export async function updateWebhook(ctx: DomainContext, companyId: string, webho
         ...(settings.description !== undefined ? { description: settings.description } : {}),
         ...(settings.eventTypes ? { eventTypes: settings.eventTypes } : {}),
         ...(settings.interviewIds !== undefined ? { allInterviews: settings.interviewIds === null, interviewIds: settings.interviewIds ?? [] } : {}),
+        ...(settings.rateLimitPerSecond !== undefined ? { rateLimitPerSecond: settings.rateLimitPerSecond } : {}),
         updatedAt: now,
       })
       .where(eq(webhooks.id, webhookId));
+    if (settings.rateLimitPerSecond) await startPacing(tx, webhookId);
     if (url !== webhook.url) await redeliverWaitingNow(tx, webhookId, now);
   });
   return { addressWarning };
 }
 
-/** Waiting retries go now; held messages still wait their turn in their chains. */
+/** A rate-limited webhook's pace row, which every claim for it takes and moves (deliver.ts); kept when the limit is removed, unused. */
+async function startPacing(tx: Executor, webhookId: string) {
+  // Its pace starts long ago: the first claim may take what a pause allows.
+  await tx
+    .insert(webhookSendPaces)
+    .values({ webhookId, sentUntil: new Date(0) })
+    .onConflictDoNothing();
+}
+
+/** Waiting retries go now (into the ready set); held messages still wait their turn in their chains. */
 async function redeliverWaitingNow(tx: Executor, webhookId: string, now: Date) {
   await tx
     .update(webhookMessages)
     .set({ nextAttemptAt: now })
     .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")));
+  await tx.execute(sql`
+    with waiting as (delete from webhook_waiting_retries where webhook_id = ${webhookId} returning *)
+    insert into webhook_ready_messages (message_id, history_at, webhook_id, due_at, seq)
+    select message_id, history_at, webhook_id, ${now.toISOString()}::timestamptz, seq from waiting
+    on conflict (message_id) do nothing`);
   await announceReady(tx);
 }
 

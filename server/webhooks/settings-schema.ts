@@ -47,6 +47,19 @@ export const webhookInterviewIds = z
   .transform((ids) => [...new Set(ids)])
   .nullable();
 
+export const maxRateLimitPerSecond = 1000;
+const rateLimitProblem = `The rate limit is a whole number of messages a second from 1 to ${maxRateLimitPerSecond.toLocaleString("en-US")}, or empty for no limit.`;
+
+/**
+ * At most this many messages a second, for a receiver that cannot take
+ * bursts; null (or empty): no limit. The form and the CLI give text, the
+ * API of the settings a number.
+ */
+export const webhookRateLimit = z.preprocess(
+  (value) => (typeof value === "string" ? (value.trim() === "" ? null : /^\s*\d+\s*$/.test(value) ? Number(value) : value) : value),
+  z.number({ error: rateLimitProblem }).int(rateLimitProblem).min(1, rateLimitProblem).max(maxRateLimitPerSecond, rateLimitProblem).nullable(),
+);
+
 /** Creating: every event type and every interview unless chosen. */
 export const webhookSettingsSchema = (allowTargets: readonly string[]) =>
   z.object({
@@ -55,6 +68,7 @@ export const webhookSettingsSchema = (allowTargets: readonly string[]) =>
     description: webhookDescription.default(null),
     eventTypes: webhookEventTypes.default([...eventTypes]),
     interviewIds: webhookInterviewIds.default(null),
+    rateLimitPerSecond: webhookRateLimit.default(null),
   });
 
 /** Updating: only what is given changes. */
@@ -66,6 +80,7 @@ export const webhookChangesSchema = (allowTargets: readonly string[]) =>
       description: webhookDescription,
       eventTypes: webhookEventTypes,
       interviewIds: webhookInterviewIds,
+      rateLimitPerSecond: webhookRateLimit,
     })
     .partial();
 

@@ -7,7 +7,14 @@ import { Button } from "@/app/ui/button";
 import { Field, inputClass } from "@/app/ui/field";
 import { ErrorState, Loading, messageOf } from "@/app/ui/states";
 import { type EventType, eventTypes } from "@/db/schema/event-types";
-import { maxDescriptionLength, maxNameLength, webhookAddress, webhookChangesSchema, webhookSettingsSchema } from "@/server/webhooks/settings-schema";
+import {
+  maxDescriptionLength,
+  maxNameLength,
+  maxRateLimitPerSecond,
+  webhookAddress,
+  webhookChangesSchema,
+  webhookSettingsSchema,
+} from "@/server/webhooks/settings-schema";
 import { settingsApi } from "../settings-api";
 import { eventTypeLabels } from "./event-type-labels";
 import { type InterviewChoice, InterviewPicker } from "./interview-picker";
@@ -16,11 +23,11 @@ import { leaveSavedWarning, refreshWebhookViews, webhookQueries } from "./webhoo
 
 type SaveRequest = { create: z.output<ReturnType<typeof webhookSettingsSchema>> } | { id: string; changes: z.output<ReturnType<typeof webhookChangesSchema>> };
 
-type Settings = { url: string; name: string; description: string; eventTypes: EventType[]; interviews: InterviewChoice[] | null };
+type Settings = { url: string; name: string; description: string; eventTypes: EventType[]; interviews: InterviewChoice[] | null; rateLimit: string };
 
-type Entered = { url: string; name: string; description: string; eventTypes: EventType[]; interviewIds: string[] | null };
+type Entered = { url: string; name: string; description: string; eventTypes: EventType[]; interviewIds: string[] | null; rateLimitPerSecond: string };
 
-const blank: Settings = { url: "", name: "", description: "", eventTypes: [...eventTypes], interviews: null };
+const blank: Settings = { url: "", name: "", description: "", eventTypes: [...eventTypes], interviews: null, rateLimit: "" };
 
 const sameMembers = (a: string[], b: string[]) => a.length === b.length && a.every((item) => b.includes(item));
 
@@ -34,6 +41,7 @@ function changedSettings(initial: Settings, entered: Entered) {
     ...(entered.description.trim() !== initial.description ? { description: entered.description } : {}),
     ...(sameMembers(initial.eventTypes, entered.eventTypes) ? {} : { eventTypes: entered.eventTypes }),
     ...(sameInterviews ? {} : { interviewIds: entered.interviewIds }),
+    ...(entered.rateLimitPerSecond.trim() !== initial.rateLimit ? { rateLimitPerSecond: entered.rateLimitPerSecond } : {}),
   };
 }
 
@@ -58,6 +66,7 @@ export function WebhookForm({ webhookId, allowTargets }: { webhookId?: string; a
         description: webhook.description ?? "",
         eventTypes: webhook.eventTypes,
         interviews: webhook.interviews,
+        rateLimit: webhook.rateLimitPerSecond === null ? "" : String(webhook.rateLimitPerSecond),
       }}
       allowTargets={allowTargets}
     />
@@ -97,6 +106,7 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
       description: settings.description,
       eventTypes: settings.eventTypes,
       interviewIds: settings.interviews?.map((interview) => interview.id) ?? null,
+      rateLimitPerSecond: settings.rateLimit,
     };
     if (webhookId === undefined) {
       const parsed = webhookSettingsSchema(allowTargets).safeParse(entered);
@@ -197,6 +207,16 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
         {settings.interviews !== null && <InterviewPicker chosen={settings.interviews} onChange={(interviews) => setSettings({ ...settings, interviews })} />}
         {problems.interviewIds && <p className="mt-1 text-sm text-red-700">{problems.interviewIds}</p>}
       </fieldset>
+      <Field
+        label="Rate limit (optional)"
+        name="rateLimit"
+        inputMode="numeric"
+        placeholder="No limit"
+        value={settings.rateLimit}
+        onChange={(event) => setSettings({ ...settings, rateLimit: event.target.value })}
+        hint={`At most this many messages a second, 1 to ${maxRateLimitPerSecond.toLocaleString("en-US")}, for a receiver that cannot take bursts (an automation tool on a small plan, a resend of many messages). Messages wait for it in order; waiting is never a failure. Empty: no limit.`}
+        problem={problems.rateLimitPerSecond}
+      />
       {save.isError && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
           {messageOf(save.error)}

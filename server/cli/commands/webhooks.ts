@@ -42,9 +42,16 @@ function interviewsFlag(value: unknown): string[] | null | undefined {
   return listFlag(value, "interviews");
 }
 
+/** `none` or empty: no limit; anything else goes to the settings schema as given, which says what is wrong with it. */
+function rateLimitFlag(value: unknown): string | null | undefined {
+  if (value === undefined) return undefined;
+  return value === "none" ? null : String(value);
+}
+
 const eventsOption = text("a,b", `event types to send, comma-separated (${eventTypes.join(", ")}); all when not given on create`);
 const nameOption = text("NAME", "a short name shown wherever the webhook appears (empty clears it)");
 const descriptionOption = text("TEXT", "a note on what the webhook is for (empty clears it)");
+const rateLimitOption = text("N|none", "at most N messages a second (1 to 1000) for a receiver that cannot take bursts; none (or empty) for no limit");
 const interviewsOption = text("id,id|all", "interview ids to send events of, or all (also later ones); all when not given on create");
 
 export const webhookCommands: Record<string, Command> = {
@@ -57,6 +64,7 @@ export const webhookCommands: Record<string, Command> = {
       description: descriptionOption,
       events: eventsOption,
       interviews: interviewsOption,
+      "rate-limit": rateLimitOption,
     },
     run: async ({ ctx, webhookAddresses }, flags) => {
       const settings = {
@@ -65,6 +73,7 @@ export const webhookCommands: Record<string, Command> = {
         description: textFlag(flags.description, "description") ?? null,
         eventTypes: eventsFlag(flags.events),
         interviewIds: interviewsFlag(flags.interviews) ?? null,
+        rateLimitPerSecond: rateLimitFlag(flags["rate-limit"]) ?? null,
       };
       const { id, secret, addressWarning } = await createWebhook(ctx, required(flags, "company"), settings, webhookAddresses);
       return {
@@ -74,7 +83,7 @@ export const webhookCommands: Record<string, Command> = {
     },
   },
   "webhook update": {
-    summary: "Changes a webhook's address, name, description, event types or interviews; what is not given stays.",
+    summary: "Changes a webhook's address, name, description, event types, interviews or rate limit; what is not given stays.",
     argument: "ID",
     options: {
       url: text("URL", "the new https address"),
@@ -82,6 +91,7 @@ export const webhookCommands: Record<string, Command> = {
       description: descriptionOption,
       events: eventsOption,
       interviews: interviewsOption,
+      "rate-limit": rateLimitOption,
     },
     run: async ({ ctx, webhookAddresses }, flags, args) => {
       const id = positional(args, "ID");
@@ -91,6 +101,7 @@ export const webhookCommands: Record<string, Command> = {
         ...(flags.description !== undefined ? { description: textFlag(flags.description, "description") } : {}),
         ...(flags.events !== undefined ? { eventTypes: eventsFlag(flags.events) } : {}),
         ...(flags.interviews !== undefined ? { interviewIds: interviewsFlag(flags.interviews) } : {}),
+        ...(flags["rate-limit"] !== undefined ? { rateLimitPerSecond: rateLimitFlag(flags["rate-limit"]) } : {}),
       };
       const { addressWarning } = await updateWebhook(ctx, await companyOfWebhook(ctx, id), id, changes, webhookAddresses);
       return {
@@ -182,6 +193,7 @@ export const webhookCommands: Record<string, Command> = {
         url: webhook.url,
         event_types: webhook.eventTypes,
         interviews: webhook.allInterviews ? "all" : webhook.interviewIds,
+        rate_limit_per_second: webhook.rateLimitPerSecond,
         enabled: webhook.enabled,
         disabled_reason: webhook.disabledReason,
         health: health.get(webhook.id) ?? null,

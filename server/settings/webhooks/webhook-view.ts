@@ -8,6 +8,7 @@ import type { webhooks } from "@/db/schema";
 import type { Member } from "@/server/auth/members";
 import { interviewTitles } from "@/server/read/interviews";
 import { webhookHealth } from "@/server/webhooks/health";
+import { webhooksHeldBack } from "@/server/webhooks/pacing";
 import type { WebhookView } from "./webhook-view.types";
 
 type WebhookRow = typeof webhooks.$inferSelect;
@@ -29,6 +30,10 @@ export async function viewWebhooks(sql: postgres.Sql, member: Member, rows: Webh
     sql,
     member.companyId,
     rows.flatMap((row) => (row.allInterviews ? [] : row.interviewIds)),
+  );
+  const heldBack = await webhooksHeldBack(
+    sql,
+    rows.map((row) => row.id),
   );
   const isAdmin = member.role === "admin";
   return rows.map((row) => {
@@ -53,6 +58,8 @@ export async function viewWebhooks(sql: postgres.Sql, member: Member, rows: Webh
       lastFailureAt: state.lastFailureAt,
       failingSince: state.failingSince,
       waitingMessages: state.waitingMessages,
+      rateLimitPerSecond: row.rateLimitPerSecond,
+      heldBackByRateLimit: heldBack.has(row.id),
       previousSecretValidUntil: isAdmin && row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt.toISOString() : null,
       createdAt: row.createdAt.toISOString(),
     };

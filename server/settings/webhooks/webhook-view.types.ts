@@ -26,6 +26,10 @@ export const webhookView = z.object({
   /** Start of the current failure run, when `retrying` or `failing`. */
   failingSince: z.string().nullable(),
   waitingMessages: z.number(),
+  /** At most this many messages a second; null: no limit. */
+  rateLimitPerSecond: z.number().nullable(),
+  /** Messages are waiting because the webhook is sending at its rate limit (server/webhooks/pacing.ts). */
+  heldBackByRateLimit: z.boolean(),
   /** Until when the replaced signing secret still signs (admins only). */
   previousSecretValidUntil: z.string().nullable(),
   createdAt: z.string(),
