@@ -190,8 +190,13 @@ export function claimStatement(now: Date, options: ClaimOptions) {
       from allowance a where p.webhook_id = a.webhook_id and a.rate is not null
       returning p.sent_until + greatest(interval '1 second' / a.rate, interval '${sql.raw(String(paceStepMs))} milliseconds') as next_send_at
     ), claimed as (
-      select l.was_due, l.seq, m.id, m.history_at, m.company_id, m.origin, m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body
-      from leased l join webhook_messages m on m.id = l.message_id and m.history_at = l.history_at
+      -- Lateral: each message read by its key in its one day, never a join over every day's rows.
+      select l.was_due, l.seq, m.*
+      from leased l
+      cross join lateral (
+        select m.id, m.history_at, m.company_id, m.origin, m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body
+        from webhook_messages m where m.id = l.message_id and m.history_at = l.history_at
+      ) m
     )
     -- A paced webhook whose pace another claim holds right now: look again a step later.
     select least((select min(next_send_at) from paced),

@@ -114,11 +114,15 @@ export function enqueueStatement(messages: NewMessage[], now: Date, allowed: SQL
           select from webhook_messages d
           where d.webhook_id = n.webhook_id and d.event_id = n.event_id and d.history_at = n.history_at and d.origin = 'event'))
     ), waiting as (
-      select p.id, p.history_at, p.webhook_id, p.candidate_id, p.event_tx_id, p.event_seq, p.seq
-      from (select distinct webhook_id, candidate_id from incoming where candidate_id is not null) c
-      join webhook_messages p on p.webhook_id = c.webhook_id and p.candidate_id = c.candidate_id and p.status = 'pending'
-      order by p.id
-      for update of p
+      -- Each chain through the chain index (lateral: never a join over every day's rows), in a fixed order.
+      select p.* from (select distinct webhook_id, candidate_id from incoming where candidate_id is not null order by 1, 2) c
+      cross join lateral (
+        select p.id, p.history_at, p.webhook_id, p.candidate_id, p.event_tx_id, p.event_seq, p.seq
+        from webhook_messages p
+        where p.webhook_id = c.webhook_id and p.candidate_id = c.candidate_id and p.status = 'pending'
+        order by p.id
+        for update
+      ) p
     ), ranked as (
       select r.id, r.history_at, r.ordinal,
         row_number() over (partition by r.webhook_id, r.candidate_id order by r.event_tx_id, r.event_seq, r.seq nulls last, r.ordinal) as place
