@@ -95,10 +95,14 @@ const startWorkerProcess = useWorkerProcesses(() => ({
   WEBHOOK_CA_FILE: delivery.caFile,
 }));
 
-/** How long the multi-process run counts arrivals (the bench counts a whole minute: `npm run bench:webhooks`). */
-const windowSeconds = Number(process.env.TEST_RATE_LIMIT_WINDOW_SECONDS ?? 20);
+/**
+ * How long the multi-process run counts arrivals: the minute the limit is
+ * promised over. A shorter window would count the one second's worth a paced
+ * webhook may send at once after a pause (deliver.ts) as 5% of 20 seconds.
+ */
+const windowSeconds = Number(process.env.TEST_RATE_LIMIT_WINDOW_SECONDS ?? 60);
 
-describe("a rate limit across worker processes", { timeout: 180_000 }, () => {
+describe("a rate limit across worker processes", { timeout: 240_000 }, () => {
   it("holds within 5% with three workers, keeps every candidate's order, and shows on the page while it holds a webhook back", async () => {
     const rate = 50;
     const { id: webhookId } = await createWebhook(
