@@ -74,10 +74,6 @@ export type PreparedImport = {
   companies: string[];
 };
 
-export async function importAttempts(ctx: DomainContext, attempts: ImportedAttempt[]) {
-  await writeImport(ctx, [prepareImport(ctx, attempts)]);
-}
-
 /** Everything about some attempts that needs no database: their events (by the rules), their ids, and the COPY text. */
 export function prepareImport(ctx: DomainContext, attempts: ImportedAttempt[]): PreparedImport {
   const eventRows: Array<typeof events.$inferInsert> = [];
