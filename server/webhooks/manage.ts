@@ -86,6 +86,13 @@ async function findWebhook(db: Executor, companyId: string, webhookId: string) {
   return webhook;
 }
 
+/** The webhook, which must be on for what is asked (`action`: "resending", "sending a sample"). */
+async function findWebhookThatIsOn(db: Executor, companyId: string, webhookId: string, action: string) {
+  const webhook = await findWebhook(db, companyId, webhookId);
+  if (!webhook.enabled) throw invalidState(`Turn the webhook on before ${action}.`);
+  return webhook;
+}
+
 /**
  * Creates a webhook and returns its signing secret (also readable later by
  * admins), its custom headers as saved (shown once; admins can reveal them
@@ -307,8 +314,7 @@ export async function resendMessage(ctx: DomainContext, companyId: string, messa
       .from(webhookMessages)
       .where(and(eq(webhookMessages.id, messageId), eq(webhookMessages.companyId, companyId)));
     if (!source) throw notFound("message", messageId);
-    const webhook = await findWebhook(tx, companyId, source.webhookId);
-    if (!webhook.enabled) throw new DomainError("invalid_state", "Turn the webhook on before resending.");
+    await findWebhookThatIsOn(tx, companyId, source.webhookId, "resending");
     const [id] = await enqueueCopies(ctx, tx, [source], ctx.clock.now());
     return { id: id! };
   });
@@ -333,8 +339,7 @@ function latestPerEvent(db: Executor, webhookId: string, since: Date) {
 
 /** How many messages `resendFailedSince` would resend now (at most 1,000), of how many failed. */
 export async function countFailedSince(ctx: DomainContext, companyId: string, webhookId: string, since: Date) {
-  const webhook = await findWebhook(ctx.db, companyId, webhookId);
-  if (!webhook.enabled) throw new DomainError("invalid_state", "Turn the webhook on before resending.");
+  await findWebhookThatIsOn(ctx.db, companyId, webhookId, "resending");
   const [{ failed }] = (await failedSinceCount(ctx.db, webhookId, since)) as [{ failed: number }];
   return { failed, resendNow: Math.min(failed, maxResendBatch) };
 }
@@ -348,8 +353,7 @@ export function failedSinceCount(db: Executor, webhookId: string, since: Date) {
 /** Resends every failed message since `since`, oldest first, one per event, at most 1,000 at a time. */
 export async function resendFailedSince(ctx: DomainContext, companyId: string, webhookId: string, since: Date) {
   return ctx.db.transaction(async (tx) => {
-    const webhook = await findWebhook(tx, companyId, webhookId);
-    if (!webhook.enabled) throw new DomainError("invalid_state", "Turn the webhook on before resending.");
+    await findWebhookThatIsOn(tx, companyId, webhookId, "resending");
     const latest = latestPerEvent(tx, webhookId, since);
     const failed = await tx
       .select()
@@ -366,8 +370,7 @@ export async function resendFailedSince(ctx: DomainContext, companyId: string, w
 /** An event of `type` about a made-up candidate for one of the company's interviews, sent with `test: true`. */
 export async function sendSample(ctx: DomainContext, companyId: string, webhookId: string, interviewId: string, type: EventType = "candidate.ready") {
   return ctx.db.transaction(async (tx) => {
-    const webhook = await findWebhook(tx, companyId, webhookId);
-    if (!webhook.enabled) throw new DomainError("invalid_state", "Turn the webhook on before sending a sample.");
+    const webhook = await findWebhookThatIsOn(tx, companyId, webhookId, "sending a sample");
     const eventId = ctx.newId("event");
     const body = await sampleEventBody(tx, companyId, interviewId, type, eventId, ctx.clock.now());
     const sample = {

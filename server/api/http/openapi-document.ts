@@ -102,12 +102,12 @@ function errorResponse(status: keyof typeof errorResponses, examples: Record<str
   };
 }
 
-const description = `Read-only access to interviews, candidates, transcripts, recordings, files and the change history.
+const description = () => `Read-only access to interviews, candidates, transcripts, recordings, files and the change history.
 
 - Authenticate with \`Authorization: Bearer <API key>\`. A key is never accepted in the address.
 - Every response uses an envelope: \`{success: true, data, timestamp, trace_id}\` or \`{success: false, error, message, details, timestamp, trace_id}\`.
 - Only GET is accepted: any other method on any path answers **405** with \`Allow: GET\` and error \`permission_denied\`.
-- Limits: 120 requests per minute per key and 300 per company; \`RateLimit-*\` headers on every admitted response.`;
+- Limits: ${env.RATE_LIMIT_PER_KEY} requests per minute per key and ${env.RATE_LIMIT_PER_COMPANY} per company; \`RateLimit-*\` headers on every admitted response.`;
 
 /**
  * zod renders every object closed (`additionalProperties: false`), but fields
@@ -142,7 +142,7 @@ function build(): OpenAPIObject {
   const document = generateOpenApiDocument(v1Router, {
     title: "Interview API",
     version: "1.0.0",
-    description,
+    description: description(),
     baseUrl: `${env.APP_URL}/v1`,
     securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API key created in the settings by a company admin." } },
   });
