@@ -14,11 +14,11 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { type CandidateExtras, type CandidateSource, candidateExtrasColumns, candidateJsonText, candidateSourceSelect } from "@/server/read/candidates";
+import { iso } from "@/server/read/links";
 import type { CandidateRow } from "./candidate-row";
 
 /** What the renderer takes, from a candidate's row as drizzle gives it and its extras. */
 export function candidateSource(row: CandidateRow, extras: CandidateExtras): CandidateSource {
-  const iso = (value: Date | null) => value?.toISOString() ?? null;
   return {
     id: row.id,
     attempt: row.attempt,
