@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import { ErrorState, Loading } from "@/app/ui/states";
 import { useSettingsApi } from "../../settings-api";
 
@@ -85,14 +85,22 @@ const bottom = 22;
 const top = 8;
 const plotHeight = height - bottom - top;
 
-/** The figure's width in CSS pixels, followed as the window changes. */
+/** The width to draw at: the figure's own, but never narrower than a small phone's. */
+const drawnWidth = (cssWidth: number) => Math.max(240, Math.round(cssWidth));
+
+/**
+ * The figure's width in CSS pixels, followed as the window changes. Measured
+ * before the first paint (a layout effect), so the chart is never drawn, not
+ * even for one frame, at the default width and scaled down with tiny text.
+ */
 function useWidth() {
   const ref = useRef<HTMLElement>(null);
   const [width, setWidth] = useState(defaultWidth);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.max(240, Math.round(entry!.contentRect.width))));
+    setWidth(drawnWidth(element.getBoundingClientRect().width));
+    const observer = new ResizeObserver(([entry]) => setWidth(drawnWidth(entry!.contentRect.width)));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
