@@ -10,8 +10,10 @@
  *    message is ready only then. At most `slots` outcomes wait to be
  *    recorded: beyond that it claims nothing until the database catches up.
  * 3. It wakes on NOTIFY (messages made ready, at the commit that made them),
- *    after every recording, and every `pollMs` (retries falling due, leases
- *    that ran out, a notification missed while the database was away).
+ *    after every recording, when a webhook held back by its rate limit may
+ *    send again, and every `pollMs` (leases that ran out, a notification
+ *    missed while the database was away). At most every `pollMs` it first
+ *    moves the retries that have fallen due into the ready set.
  * 4. A failed claim or recording (the database restarting) is tried again; a
  *    message whose recording never lands is sent again once its lease runs out.
  * 5. `stop()` claims nothing more and waits until everything in flight is
@@ -21,7 +23,7 @@ import type { Executor } from "@/db/client";
 import { log, withLogFields } from "@/server/log";
 import { type Attempted, attemptDelivery, type ClaimedMessage, claimDue, recordOutcomes } from "@/server/webhooks/deliver";
 import type { DeliveryDeps } from "@/server/webhooks/deps";
-import { readyChannel } from "@/server/webhooks/messages";
+import { promoteDueRetries, readyChannel } from "@/server/webhooks/messages";
 import { deliveryLogFields, reportDeliveries } from "./delivery-report";
 
 export type DispatcherOptions = { slots: number; perWebhook: number; pollMs?: number };
@@ -29,10 +31,11 @@ export type DispatcherOptions = { slots: number; perWebhook: number; pollMs?: nu
 /**
  * `claims`: where claims run, a pool whose tight limits (`sessionLimits.deliveries`)
  * replace a connection the network cut within seconds; the claim is one short
- * statement that skips locked rows. Recordings run on `ctx.db`: they wait on
- * the chains' row locks and may fail a disabled webhook's waiting messages.
+ * statement that skips locked rows. `recordings`: a pool of one connection,
+ * so a recording's two statements go pipelined, in order (deliver.ts); they
+ * wait on the chains' row locks.
  */
-export type DispatcherDeps = DeliveryDeps & { claims: Executor };
+export type DispatcherDeps = DeliveryDeps & { claims: Executor; recordings: Executor };
 
 export type Dispatcher = { stop: () => Promise<void>; running: () => boolean };
 
@@ -51,6 +54,7 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
   let recording = false;
   let wokenWhileClaiming = false;
   let poll: NodeJS.Timeout | undefined;
+  let promotedAt = 0;
   let listening: { unlisten: () => Promise<void> } | null = null;
 
   const schedulePoll = (ms: number) => {
@@ -80,8 +84,14 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
     const limit = options.slots - sending;
     const room = new Map([...inFlight].map(([webhookId, count]) => [webhookId, options.perWebhook - count]));
     let claimed: ClaimedMessage[];
+    let paceWakeAt: Date | null;
     try {
-      claimed = await claimDue(deps.claims, deps.ctx.clock.now(), { limit, room, perWebhook: options.perWebhook });
+      const now = deps.ctx.clock.now();
+      if (now.getTime() - promotedAt >= pollMs) {
+        await promoteDueRetries(deps.claims, now);
+        promotedAt = now.getTime();
+      }
+      ({ messages: claimed, paceWakeAt } = await claimDue(deps.claims, now, { limit, room, perWebhook: options.perWebhook }));
     } catch (error) {
       log.warn("claiming webhook messages failed; trying again", { error });
       schedulePoll(pollMs);
@@ -105,9 +115,10 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
           wake();
         });
     }
-    // A full claim: more may be due. Otherwise nothing claimable is due now.
+    // A full claim: more may be due. Otherwise nothing claimable is due now,
+    // unless a webhook's rate limit lets it send again before the next poll.
     if (claimed.length === limit) wokenWhileClaiming = true;
-    else schedulePoll(pollMs);
+    else schedulePoll(paceWakeAt ? Math.max(0, Math.min(pollMs, paceWakeAt.getTime() - deps.ctx.clock.now().getTime())) : pollMs);
   }
 
   function record() {
@@ -126,7 +137,7 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
   async function recordUntilDone(batch: Attempted[]) {
     for (let attempt = 1; ; attempt++) {
       try {
-        reportDeliveries(batch, await recordOutcomes(deps, batch));
+        reportDeliveries(batch, await recordOutcomes(deps, batch, (work) => work(deps.recordings)));
         return;
       } catch (error) {
         if (stopping && attempt >= 10) {

@@ -15,7 +15,6 @@ import { log } from "@/server/log";
 import { createMailer } from "@/server/notifications/email";
 import { databaseGauges } from "@/server/observability/database-gauges";
 import { databaseReadiness, type Readiness } from "@/server/observability/readiness";
-import { leaseMs } from "@/server/webhooks/deliver";
 import { type ClientOptions, createDeliveryClient } from "@/server/webhooks/delivery-client";
 import type { WorkerDeps } from "./deps";
 import { type DispatcherOptions, startDispatcher } from "./dispatcher";
@@ -101,6 +100,8 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
   const database = createDatabase(options.connectionString, { max: options.pools.database, asyncCommit: true, planOnce: true, limits: sessionLimits.worker });
   // The dispatcher's claims run on their own connections with tight limits: one the network cut halts claiming for seconds only.
   const claimDatabase = createDatabase(options.connectionString, { max: 1, asyncCommit: true, planOnce: true, limits: sessionLimits.claims });
+  // Recordings on one connection of their own: their two statements go pipelined, in order.
+  const recordingDatabase = createDatabase(options.connectionString, { max: 1, asyncCommit: true, planOnce: true, limits: sessionLimits.worker });
   const client = createDeliveryClient(options.delivery);
   const deps: WorkerDeps = { ctx: createDomainContext(database.db), sql: database.sql, client, mailer: createMailer(), ...options.deps };
   let runner: Runner | null = null;
@@ -164,8 +165,8 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
   };
 
   await launch();
-  const dispatcher = startDispatcher({ ...deps, claims: claimDatabase.db }, options.deliveries);
-  const gauges = databaseGauges(database.sql, { leaseSeconds: leaseMs() / 1000 });
+  const dispatcher = startDispatcher({ ...deps, claims: claimDatabase.db, recordings: recordingDatabase.db }, options.deliveries);
+  const gauges = databaseGauges(database.sql);
   return {
     readiness: async () => {
       if (stopping) return { ready: false, reason: "the worker is stopping" };
@@ -180,7 +181,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
       await Promise.all([dispatcher.stop(), runner?.stop().catch((error: unknown) => log.warn("the worker pool did not stop cleanly", { error }))]);
       await endJobPool();
       await client.close();
-      await Promise.all([database.close(), claimDatabase.close()]);
+      await Promise.all([database.close(), claimDatabase.close(), recordingDatabase.close()]);
     },
   };
 }

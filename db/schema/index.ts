@@ -12,5 +12,8 @@ export * from "./transcript-entries";
 export * from "./users";
 export * from "./webhook-attempts";
 export * from "./webhook-messages";
+export * from "./webhook-ready-messages";
+export * from "./webhook-send-paces";
+export * from "./webhook-waiting-retries";
 export * from "./webhooks";
 export * from "./worker-heartbeats";

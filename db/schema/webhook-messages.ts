@@ -49,10 +49,8 @@ export const webhookMessages = pgTable(
     status: text("status", { enum: messageStatuses }).notNull().default("pending"),
     attemptCount: integer("attempt_count").notNull().default(0),
     nextAttemptAt: time("next_attempt_at").notNull(),
-    /** Waits behind an earlier pending message of its chain; the dispatcher claims only messages not held. */
+    /** Waits behind an earlier pending message of its chain. A pending message not held is in the ready set or waits for its retry (webhook-ready-messages.ts). */
     held: boolean("held").notNull().default(false),
-    /** Set when an attempt starts (the lease); an attempt that never finished (a killed worker) is found by it. */
-    attemptStartedAt: time("attempt_started_at"),
     completedAt: time("completed_at"),
     /** Why a message ended without reaching the receiver (our side, not the receiver's), for the log. */
     failureReason: text("failure_reason"),
@@ -79,6 +77,5 @@ export const webhookMessages = pgTable(
       .on(table.webhookId, table.candidateId, table.eventTxId, table.eventSeq, table.seq)
       .where(sql`${table.status} = 'pending'`),
     index("webhook_messages_log_idx").on(table.webhookId, table.createdAt, table.id),
-    index("webhook_messages_ready_idx").on(table.nextAttemptAt, table.seq).where(sql`${table.status} = 'pending' and not ${table.held}`),
   ],
 );

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import type { CandidateStatus, Recommendation } from "./candidate-values";
 import { createdAt, idColumn, time } from "./columns";
 import { companies } from "./companies";
@@ -23,6 +23,8 @@ export const webhooks = pgTable(
     /** True: every interview, including ones created later. False: only `interviewIds`. */
     allInterviews: boolean("all_interviews").notNull().default(true),
     interviewIds: jsonb("interview_ids").$type<string[]>().notNull().default([]),
+    /** At most this many messages a second (1 to 1,000), set by an admin for a receiver that cannot take bursts; null: no limit. */
+    rateLimitPerSecond: integer("rate_limit_per_second"),
     enabled: boolean("enabled").notNull().default(true),
     disabledAt: time("disabled_at"),
     disabledReason: text("disabled_reason"),

@@ -31,18 +31,14 @@ type Totals = {
   webhooks_disabled: number;
 };
 
-async function readTotals(sql: postgres.Sql, leaseSeconds: number): Promise<Totals> {
+async function readTotals(sql: postgres.Sql): Promise<Totals> {
   const jobs = sql(workerTables.jobsView);
   const [row] = await sql<Totals[]>`
     select
       (select count(*) from webhook_messages where status = 'pending' and not held)::int as messages_ready,
       (select count(*) from webhook_messages where status = 'pending' and held)::int as messages_held,
-      coalesce((
-        select extract(epoch from now() - next_attempt_at)::float8 from webhook_messages
-        where status = 'pending' and not held and next_attempt_at <= now()
-          and (attempt_started_at is null or attempt_started_at < now() - ${leaseSeconds} * interval '1 second')
-        order by next_attempt_at limit 1
-      ), 0) as oldest_due_seconds,
+      -- A leased row's due_at is its lease's end: one past it is due again.
+      coalesce((select extract(epoch from now() - min(due_at))::float8 from webhook_ready_messages where due_at <= now()), 0) as oldest_due_seconds,
       j.due as jobs_due, j.scheduled as jobs_scheduled, j.running as jobs_running, j.failed as jobs_failed,
       w.failing as webhooks_failing, w.disabled as webhooks_disabled
     from (
@@ -60,7 +56,7 @@ async function readTotals(sql: postgres.Sql, leaseSeconds: number): Promise<Tota
 }
 
 /** A registry whose gauges read `sql`'s database at scrape time; `up` tells whether they could. */
-export function databaseGauges(sql: postgres.Sql, options: { leaseSeconds: number }) {
+export function databaseGauges(sql: postgres.Sql) {
   const registry = new Registry();
   const registers = [registry];
   const statusRegistry = new Registry();
@@ -96,7 +92,7 @@ export function databaseGauges(sql: postgres.Sql, options: { leaseSeconds: numbe
   let read: { at: number; totals: Promise<Totals | null> } | null = null;
   const totals = () => {
     if (read && Date.now() - read.at < cacheMs) return read.totals;
-    const reading = withDeadline(readTotals(sql, options.leaseSeconds), answerWithinMs).catch((error: unknown) => {
+    const reading = withDeadline(readTotals(sql), answerWithinMs).catch((error: unknown) => {
       log.warn("metrics: the database gauges could not be read", { error });
       return null;
     });

@@ -4,12 +4,14 @@
  * 1. Only the head of a (webhook, candidate) chain is attempted: the others
  *    are `held` (messages.ts) and made ready, in the history's order, as each
  *    head finishes.
- * 2. Claiming is one statement: up to `limit` ready, due messages, oldest
- *    first, locked with SKIP LOCKED (so workers never wait for each other),
- *    leased (`attempt_started_at`) and returned with their webhooks and their
- *    bodies, which PostgreSQL renders (the event with its candidate's latest
- *    data, the same JSON text as GET /v1/events). A lease that ran out (its
- *    worker died) is claimed again. No transaction stays open during HTTP.
+ * 2. Claiming is one statement over the ready set (webhook-ready-messages.ts),
+ *    never the partitioned history: up to `limit` due messages, oldest first,
+ *    locked with SKIP LOCKED (so workers never wait for each other), leased
+ *    (the ready row's `leased_at`, its `due_at` moved to the lease's end) and
+ *    returned with their webhooks and their bodies, which PostgreSQL renders
+ *    (the event with its candidate's latest data, the same JSON text as GET
+ *    /v1/events). A lease that ran out (its worker died) is due again, and
+ *    claimed again. No transaction stays open during HTTP.
  * 3. A webhook gets at most its `room` of the claim: a worker caps how many
  *    requests it has in flight to one webhook, so a slow receiver cannot take
  *    every slot.
@@ -18,14 +20,20 @@
  *    against the webhook; the log says why.
  * 5. A worker that stalls until its lease has nearly run out sends nothing:
  *    another attempt may hold the message by now.
- * 6. Outcomes are recorded for the whole batch in one transaction: one
- *    statement writes the attempt rows (with the body sent: its first 64 KiB
- *    and its size), the messages (only while this attempt
- *    still holds the lease: a webhook turned off meanwhile has failed the
- *    message, and that stands) and the webhooks' bookkeeping; a second,
- *    with a fresh snapshot that sees messages committed meanwhile, makes each
- *    finished chain's next message ready. The failure policy runs only for a
- *    webhook whose failure run has reached one of its thresholds.
+ * 6. Outcomes are recorded for the whole batch in one round trip of two
+ *    statements, pipelined on one connection: the first writes the attempt
+ *    rows (with the body sent: its first 64 KiB and its size), the messages
+ *    (only while this attempt still holds the lease: a webhook turned off
+ *    meanwhile has failed the message, and that stands), their ready rows
+ *    (gone, or a retry waiting apart) and the webhooks' bookkeeping; the
+ *    second, committed after it with a fresh snapshot that sees messages
+ *    committed meanwhile, makes each finished chain's next message ready.
+ *    Should the second be lost (a crash between the two), the maintenance run
+ *    readies the chain within a minute. The failure policy runs, after them,
+ *    only for a webhook whose failure run has reached one of its thresholds.
+ * 7. A webhook with a rate limit gets no more of a claim than its pace allows
+ *    (`webhook_send_paces`, shared by every worker process); what waits for
+ *    it stays ready, in order, and is neither attempted nor counted as failed.
  *
  * The worker's commits do not wait for the WAL flush (db/client.ts): should
  * PostgreSQL itself crash just after one, the message is sent again after its
@@ -47,7 +55,7 @@ import type { DeliveryDeps } from "./deps";
 import { applyFailurePolicy } from "./failure-policy";
 import { alertAfterMs, disableAfterMs } from "./failure-thresholds";
 import type { CustomHeader } from "./header-rules";
-import { readyChainHeads } from "./messages";
+import { promoteDueRetries, readyChainHeads } from "./messages";
 import { maxAttempts, retryDelayAfter } from "./retry-schedule";
 import { decryptSecret } from "./secrets";
 import { eventGoneReason, webhookOffReason } from "./unsent-reasons";
@@ -101,23 +109,32 @@ type ClaimedRow = {
   custom_headers_ciphertext: string | null;
 };
 
-/** Claims and leases up to `limit` due chain heads (invariants 2 and 3), oldest first. */
-export async function claimDue(db: Executor, now: Date, options: ClaimOptions): Promise<ClaimedMessage[]> {
-  const rows = await executePrepared<ClaimedRow>(db, claimStatement(now, options));
+/** What a claim brought: the messages, and when a webhook held back by its rate limit may send again (null: none is). */
+export type Claim = { messages: ClaimedMessage[]; paceWakeAt: Date | null };
+
+/** Claims and leases up to `limit` due chain heads (invariants 2, 3 and 7), oldest first. */
+export async function claimDue(db: Executor, now: Date, options: ClaimOptions): Promise<Claim> {
+  const rows = await executePrepared<ClaimedRow & { pace_wake_at: Date | string | null }>(db, claimStatement(now, options));
   const secrets = signingSecrets();
   const customHeaders = perWebhook((row) => decryptHeaders(row.custom_headers_ciphertext));
-  return [...rows].map((row) => ({
-    id: row.id,
-    historyAt: row.history_at,
-    webhookId: row.webhook_id,
-    candidateId: row.candidate_id,
-    eventId: row.event_id,
-    eventType: row.event_type,
-    attemptCount: row.attempt_count,
-    leasedAt: now,
-    body: bodyOf(row),
-    webhook: { url: row.url, enabled: row.enabled, secrets: secrets(row), customHeaders: customHeaders(row) },
-  }));
+  const wakeAt = rows[0]?.pace_wake_at;
+  return {
+    paceWakeAt: wakeAt ? new Date(wakeAt) : null,
+    messages: rows
+      .filter((row) => row.id !== null)
+      .map((row) => ({
+        id: row.id,
+        historyAt: row.history_at,
+        webhookId: row.webhook_id,
+        candidateId: row.candidate_id,
+        eventId: row.event_id,
+        eventType: row.event_type,
+        attemptCount: row.attempt_count,
+        leasedAt: now,
+        body: bodyOf(row),
+        webhook: { url: row.url, enabled: row.enabled, secrets: secrets(row), customHeaders: customHeaders(row) },
+      })),
+  };
 }
 
 /**
@@ -131,41 +148,87 @@ function bodyOf(row: ClaimedRow): string | null {
   return eventJsonText({ id: row.event_id, type: row.event_type, created_at: row.event_created_at, change: row.event_change }, row.candidate_json);
 }
 
-/** The claim's one statement (exported for the query-plan tests). */
+/**
+ * The claim's one statement (exported for the query-plan tests). It reads
+ * the ready set only: first the webhooks with due messages (one index
+ * descent each, a loose index scan), then each webhook's oldest due
+ * messages, no more than its room and its rate limit allow, so a webhook at
+ * its cap costs one look however long its backlog. A rate-limited webhook's
+ * pace row is locked (SKIP LOCKED: another worker claiming for it now
+ * decides for both) and moved on by what is taken. Always one row at least:
+ * with no message, the row says only when a paced webhook may send again.
+ */
 export function claimStatement(now: Date, options: ClaimOptions) {
   const room = [...(options.room ?? new Map<string, number>())];
-  const full = room.filter(([, left]) => left <= 0).map(([webhookId]) => webhookId);
-  const leasedAt = now.toISOString();
+  const at = now.toISOString();
   return sql`
-    with due as (
-      select m.id, m.history_at, m.webhook_id, m.next_attempt_at, m.seq
-      from webhook_messages m
-      where m.status = 'pending' and not m.held and m.next_attempt_at <= ${leasedAt}::timestamptz
-        and (m.attempt_started_at is null or m.attempt_started_at <= ${new Date(now.getTime() - leaseMs()).toISOString()}::timestamptz)
-        and m.webhook_id <> all(${sql.param(full)}::text[])
-      order by m.next_attempt_at, m.seq
-      limit ${options.limit * 2}
-      for update skip locked
+    with recursive due_webhooks(webhook_id) as (
+      (select r.webhook_id from webhook_ready_messages r where r.due_at <= ${at}::timestamptz order by r.webhook_id limit 1)
+      union all
+      select (
+        select r.webhook_id from webhook_ready_messages r
+        where r.webhook_id > d.webhook_id and r.due_at <= ${at}::timestamptz
+        order by r.webhook_id limit 1)
+      from due_webhooks d where d.webhook_id is not null
+    ), room as (
+      select * from unnest(${sql.param(room.map(([webhookId]) => webhookId))}::text[], ${sql.param(room.map(([, left]) => left))}::int[]) as k(webhook_id, room)
+    ), paces as (
+      select p.webhook_id, w.rate_limit_per_second as rate,
+        greatest(p.sent_until, ${at}::timestamptz - greatest(interval '${sql.raw(String(paceBurstMs))} milliseconds', interval '1 second' / w.rate_limit_per_second)) as since
+      from webhook_send_paces p join webhooks w on w.id = p.webhook_id
+      where p.webhook_id in (select webhook_id from due_webhooks) and w.rate_limit_per_second is not null
+      for update of p skip locked
+    ), allowance as (
+      select d.webhook_id, p.rate, p.since,
+        least(coalesce(k.room, ${options.perWebhook ?? options.limit}),
+          case when w.rate_limit_per_second is null then ${options.limit}
+            else coalesce(floor(extract(epoch from ${at}::timestamptz - p.since) * p.rate)::int, 0) end) as take
+      from due_webhooks d
+      join webhooks w on w.id = d.webhook_id
+      left join room k on k.webhook_id = d.webhook_id
+      left join paces p on p.webhook_id = d.webhook_id
+    ), offered as (
+      select c.* from allowance a
+      cross join lateral (
+        select r.message_id, r.history_at, r.webhook_id, r.due_at, r.seq from webhook_ready_messages r
+        where r.webhook_id = a.webhook_id and r.due_at <= ${at}::timestamptz
+        order by r.due_at, r.seq
+        limit a.take
+        for update skip locked
+      ) c
+      where a.take > 0
     ), chosen as (
-      select d.id, d.history_at
-      from (select d.*, row_number() over (partition by d.webhook_id order by d.next_attempt_at, d.seq) as n from due d) d
-      left join unnest(${sql.param(room.map(([webhookId]) => webhookId))}::text[], ${sql.param(room.map(([, left]) => left))}::int[]) as k(webhook_id, room)
-        on k.webhook_id = d.webhook_id
-      where d.n <= coalesce(k.room, ${options.perWebhook ?? options.limit})
-      order by d.next_attempt_at, d.seq
-      limit ${options.limit}
+      select * from offered order by due_at, seq limit ${options.limit}
+    ), leased as (
+      update webhook_ready_messages r set leased_at = ${at}::timestamptz, due_at = ${new Date(now.getTime() + leaseMs()).toISOString()}::timestamptz
+      from chosen c where r.message_id = c.message_id
+      returning r.message_id, r.history_at, r.webhook_id, c.due_at as was_due, c.seq
+    ), paced as (
+      update webhook_send_paces p set sent_until = a.since + (select count(*) from leased l where l.webhook_id = a.webhook_id) * (interval '1 second' / a.rate)
+      from allowance a where p.webhook_id = a.webhook_id and a.rate is not null
+      returning p.sent_until + greatest(interval '1 second' / a.rate, interval '${sql.raw(String(paceStepMs))} milliseconds') as next_send_at
     ), claimed as (
-      update webhook_messages m set attempt_started_at = ${leasedAt}::timestamptz
-      from chosen where m.id = chosen.id and m.history_at = chosen.history_at
-      returning m.id, m.history_at, m.company_id, m.origin, m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body, m.next_attempt_at, m.seq
+      -- Lateral: each message read by its key in its one day, never a join over every day's rows.
+      select l.was_due, l.seq, m.*
+      from leased l
+      cross join lateral (
+        select m.id, m.history_at, m.company_id, m.origin, m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body
+        from webhook_messages m where m.id = l.message_id and m.history_at = l.history_at
+      ) m
     )
-    select m.id, to_char(m.history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as history_at,
+    -- A paced webhook whose pace another claim holds right now: look again a step later.
+    select least((select min(next_send_at) from paced),
+        (select min(${at}::timestamptz + greatest(interval '1 second' / w.rate_limit_per_second, interval '${sql.raw(String(paceStepMs))} milliseconds'))
+          from allowance a join webhooks w on w.id = a.webhook_id
+          where w.rate_limit_per_second is not null and a.rate is null)) as pace_wake_at,
+      m.id, to_char(m.history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as history_at,
       m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body #>> '{}' as sample_body,
-      w.url, w.enabled, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at > ${leasedAt}::timestamptz as previous_secret_valid,
+      w.url, w.enabled, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at > ${at}::timestamptz as previous_secret_valid,
       w.custom_headers_ciphertext,
       ${sql.raw(isoText("e.created_at"))} as event_created_at, e.change as event_change, c.api_json as candidate_json
-    from claimed m
-    join webhooks w on w.id = m.webhook_id
+    from (select 1) always
+    left join claimed m on true
+    left join webhooks w on w.id = m.webhook_id
     -- A message of an event has its event's time as history_at: its event is
     -- looked up in that one day's partition. A resend's is looked up in every day.
     left join lateral (
@@ -176,8 +239,19 @@ export function claimStatement(now: Date, options: ClaimOptions) {
       where m.origin = 'resend' and e.id = m.event_id and e.company_id = m.company_id
     ) e on m.sample_body is null
     left join candidates c on c.id = e.candidate_id and c.company_id = m.company_id and not c.is_preview
-    order by m.next_attempt_at, m.seq`;
+    order by m.was_due, m.seq`;
 }
+
+/**
+ * A rate-limited webhook may send up to this much of its rate at once after
+ * a pause (at least one message; fewer while its requests in flight are at
+ * the cap): so a claim that comes late, on a busy machine, loses none of the
+ * rate, and no second ever gets more than its rate plus this.
+ */
+const paceBurstMs = 1000;
+
+/** A paced webhook is claimed for again once a message's time has passed, or this long, whichever is longer: fewer, larger claims. */
+const paceStepMs = 100;
 
 /** The current secret, and the previous one during the 24 hours after a replacement. */
 const signingSecrets = () =>
@@ -306,25 +380,31 @@ type RecordedRow = {
   webhook_enabled: boolean | null;
 };
 
+/**
+ * Runs `work` on one connection (a pool of one, or a transaction), so the
+ * recording's two statements go together, pipelined, and run in order.
+ */
+export type OnOneConnection = <T>(work: (db: Executor) => Promise<T>) => Promise<T>;
+
 /** Records a batch's outcomes (invariant 6); returns each message's outcome. */
-export async function recordOutcomes(deps: DeliveryDeps, batch: Attempted[]): Promise<Map<string, DeliveryOutcome>> {
+export async function recordOutcomes(deps: DeliveryDeps, batch: Attempted[], onOneConnection: OnOneConnection): Promise<Map<string, DeliveryOutcome>> {
   const outcomes = new Map<string, DeliveryOutcome>();
+  const finishedChains: Array<{ webhookId: string; candidateId: string | null }> = [];
   for (const attempted of batch) if (attempted.kind === "lease_lost") outcomes.set(attempted.message.id, "lease_lost");
   const now = deps.ctx.clock.now();
   const rows = batch.flatMap((attempted) => (attempted.kind === "lease_lost" ? [] : [outcomeRow(deps, attempted, now)]));
   if (rows.length === 0) return outcomes;
+  for (const [index, row] of rows.entries()) {
+    const { message } = batch.filter((attempted) => attempted.kind !== "lease_lost")[index]!;
+    if (row.status !== "pending") finishedChains.push({ webhookId: message.webhookId, candidateId: message.candidateId });
+  }
   const recorded = await retryOnDeadlock(() =>
-    deps.ctx.db.transaction(async (tx) => {
-      const updated = [...(await executePrepared<RecordedRow>(tx, recordStatement(rows, now)))];
-      const finished = updated.filter((row) => row.status !== "pending");
-      await readyChainHeads(
-        tx,
-        finished.map((row) => ({ webhookId: row.webhook_id, candidateId: row.candidate_id })),
-      );
-      await applyPolicyWhereDue(tx, deps, updated, now);
+    onOneConnection(async (db) => {
+      const [updated] = await Promise.all([executePrepared<RecordedRow>(db, recordStatement(rows, now)), readyChainHeads(db, finishedChains, now)]);
       return updated;
     }),
   );
+  await applyPolicyWhereDue(deps, recorded, now);
   const applied = new Map(recorded.map((row) => [row.id, row.status]));
   for (const row of rows) {
     const status = applied.get(row.message_id);
@@ -338,11 +418,12 @@ export async function recordOutcomes(deps: DeliveryDeps, batch: Attempted[]): Pr
 
 /**
  * Attempt rows for every request made (even one whose message was failed
- * meanwhile), message updates while the lease is still theirs, and the
- * webhooks' bookkeeping: a success in the batch ends a failure run; a failure
- * starts one unless the batch also had a success. Busy webhooks succeed many
- * times a second: their row is touched only when a failure run ends or the
- * last success is more than a second old.
+ * meanwhile), message updates while the lease is still theirs (their ready
+ * row, with the same `leased_at`, is still there: it is deleted here, and a
+ * retry waits apart), and the webhooks' bookkeeping: a success in the batch
+ * ends a failure run; a failure starts one unless the batch also had a
+ * success. Busy webhooks succeed many times a second: their row is touched
+ * only when a failure run ends or the last success is more than a second old.
  */
 export function recordStatement(rows: OutcomeRow[], now: Date) {
   const at = now.toISOString();
@@ -352,17 +433,24 @@ export function recordStatement(rows: OutcomeRow[], now: Date) {
         message_id text, history_at timestamptz, webhook_id text, leased_at timestamptz, status text, attempt int, next_attempt_at timestamptz, failure_reason text,
         attempt_id text, url text, duration_ms int, request_headers jsonb, request_body text, request_body_bytes int, response_status int, response_headers jsonb, response_body text,
         succeeded boolean, error_class text, error_message text)
+    ), released as (
+      delete from webhook_ready_messages r using outcome o
+      where r.message_id = o.message_id and r.leased_at = o.leased_at
+      returning r.message_id, r.history_at, r.seq
     ), updated as (
       update webhook_messages m set
         status = o.status,
         attempt_count = coalesce(o.attempt, m.attempt_count),
-        attempt_started_at = null,
         next_attempt_at = coalesce(o.next_attempt_at, m.next_attempt_at),
         completed_at = case when o.status = 'pending' then null else ${at}::timestamptz end,
         failure_reason = coalesce(o.failure_reason, m.failure_reason)
-      from outcome o
-      where m.id = o.message_id and m.history_at = o.history_at and m.status = 'pending' and m.attempt_started_at = o.leased_at
-      returning m.id, m.webhook_id, m.candidate_id, m.status, o.succeeded
+      from released r join outcome o on o.message_id = r.message_id
+      where m.id = r.message_id and m.history_at = r.history_at and m.status = 'pending'
+      returning m.id, m.history_at, m.webhook_id, m.candidate_id, m.status, m.next_attempt_at, m.seq, o.succeeded
+    ), retrying as (
+      insert into webhook_waiting_retries (message_id, history_at, webhook_id, due_at, seq)
+      select u.id, u.history_at, u.webhook_id, u.next_attempt_at, u.seq from updated u where u.status = 'pending'
+      on conflict (message_id) do nothing
     ), attempts as (
       insert into webhook_attempts (id, message_id, webhook_id, attempt, url, started_at, duration_ms, request_headers, request_body, request_body_bytes,
         response_status, response_headers, response_body, succeeded, error_class, error_message, created_at, history_at)
@@ -390,22 +478,26 @@ export function recordStatement(rows: OutcomeRow[], now: Date) {
 }
 
 /** The failure policy, for the webhooks whose failure run has just reached a threshold (failure-policy.ts). */
-async function applyPolicyWhereDue(tx: Executor, deps: DeliveryDeps, recorded: RecordedRow[], now: Date) {
+async function applyPolicyWhereDue(deps: DeliveryDeps, recorded: RecordedRow[], now: Date) {
   const due = new Set<string>();
   for (const row of recorded) {
     if (!row.webhook_enabled || row.failing_since === null) continue;
     const failingFor = now.getTime() - row.failing_since;
     if (failingFor >= disableAfterMs || (failingFor >= alertAfterMs && !row.alerted)) due.add(row.webhook_id);
   }
-  for (const webhookId of due) {
-    const [webhook] = await tx.select().from(webhooks).where(eq(webhooks.id, webhookId));
-    if (webhook) await applyFailurePolicy(tx, deps.ctx, webhook, now);
-  }
+  for (const webhookId of due)
+    await deps.ctx.db.transaction(async (tx) => {
+      const [webhook] = await tx.select().from(webhooks).where(eq(webhooks.id, webhookId));
+      if (webhook) await applyFailurePolicy(tx, deps.ctx, webhook, now);
+    });
 }
 
-/** One round: claims what is due, sends it all at once, records it all. Returns each message's outcome. */
+/** One round: promotes retries due, claims what is due, sends it all at once, records it all. Returns each message's outcome. */
 export async function deliverDue(deps: DeliveryDeps, options: ClaimOptions): Promise<Map<string, DeliveryOutcome>> {
-  const claimed = await claimDue(deps.ctx.db, deps.ctx.clock.now(), options);
-  if (claimed.length === 0) return new Map();
-  return recordOutcomes(deps, await Promise.all(claimed.map((message) => attemptDelivery(deps, message))));
+  const now = deps.ctx.clock.now();
+  await promoteDueRetries(deps.ctx.db, now);
+  const { messages } = await claimDue(deps.ctx.db, now, options);
+  if (messages.length === 0) return new Map();
+  const attempted = await Promise.all(messages.map((message) => attemptDelivery(deps, message)));
+  return recordOutcomes(deps, attempted, (work) => deps.ctx.db.transaction(work));
 }

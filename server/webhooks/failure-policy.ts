@@ -12,7 +12,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { webhookMessages, webhooks } from "@/db/schema";
+import { webhookMessages, webhookReadyMessages, webhooks, webhookWaitingRetries } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { env } from "@/server/env";
 import { type AdminEmail, queueAdminEmail } from "@/server/notifications/email";
@@ -60,11 +60,17 @@ export async function applyFailurePolicy(tx: Executor, ctx: PolicyContext, webho
   }
 }
 
-/** Marks the webhook's waiting messages failed (they can be resent later); returns how many. */
+/**
+ * Marks the webhook's waiting messages failed (they can be resent later) and
+ * takes them out of the ready set, leased ones too: their outcome, when it
+ * comes, finds no lease and changes nothing. Returns how many.
+ */
 export async function failWaitingMessages(tx: Executor, webhookId: string, now: Date): Promise<number> {
   const result = await tx
     .update(webhookMessages)
-    .set({ status: "failed", completedAt: now, attemptStartedAt: null, failureReason: webhookOffReason })
+    .set({ status: "failed", completedAt: now, failureReason: webhookOffReason })
     .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")));
+  await tx.delete(webhookReadyMessages).where(eq(webhookReadyMessages.webhookId, webhookId));
+  await tx.delete(webhookWaitingRetries).where(eq(webhookWaitingRetries.webhookId, webhookId));
   return result.count;
 }

@@ -36,7 +36,7 @@ export async function runWebhookMaintenance(deps: DeliveryDeps) {
   const chains = [...unheaded].map((row) => ({ webhookId: row.webhook_id, candidateId: row.candidate_id }));
   if (chains.length > 0)
     await ctx.db.transaction(async (tx) => {
-      await readyChainHeads(tx, chains);
+      await readyChainHeads(tx, chains, now);
       await announceReady(tx);
     });
 

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { retryOnDeadlock } from "@/db/deadlocks";
-import { companies, type EventType, interviews, webhookMessages, webhooks } from "@/db/schema";
+import { companies, type EventType, interviews, webhookMessages, webhookSendPaces, webhooks } from "@/db/schema";
 import { withDeadline } from "@/server/deadline";
 import type { DomainContext } from "@/server/domain/context";
 import { DomainError, invalidInput, invalidState, notFound, parseInput } from "@/server/domain/errors";
@@ -121,12 +121,14 @@ export async function createWebhook(ctx: DomainContext, companyId: string, input
       eventTypes: settings.eventTypes,
       allInterviews: settings.interviewIds === null,
       interviewIds: settings.interviewIds ?? [],
+      rateLimitPerSecond: settings.rateLimitPerSecond,
       secretCiphertext: encryptSecret(secret),
       customHeadersCiphertext: encryptHeaders(settings.customHeaders),
       conditions: settings.conditions,
       createdAt: now,
       updatedAt: now,
     });
+    if (settings.rateLimitPerSecond !== null) await startPacing(tx, id);
   });
   return { id, secret, customHeaders: settings.customHeaders, addressWarning };
 }
@@ -159,20 +161,36 @@ export async function updateWebhook(ctx: DomainContext, companyId: string, webho
         ...(settings.interviewIds !== undefined ? { allInterviews: settings.interviewIds === null, interviewIds: settings.interviewIds ?? [] } : {}),
         ...(headersChanged ? { customHeadersCiphertext: encryptHeaders(headers) } : {}),
         ...(settings.conditions !== undefined ? { conditions: settings.conditions } : {}),
+        ...(settings.rateLimitPerSecond !== undefined ? { rateLimitPerSecond: settings.rateLimitPerSecond } : {}),
         updatedAt: now,
       })
       .where(eq(webhooks.id, webhookId));
+    if (settings.rateLimitPerSecond) await startPacing(tx, webhookId);
     if (url !== webhook.url || headersChanged) await redeliverWaitingNow(tx, webhookId, now);
     return { customHeaders: headersChanged ? headers : null, addressWarning };
   });
 }
 
-/** Waiting retries go now; held messages still wait their turn in their chains. */
+/** A rate-limited webhook's pace row, which every claim for it takes and moves (deliver.ts); kept when the limit is removed, unused. */
+async function startPacing(tx: Executor, webhookId: string) {
+  // Its pace starts long ago: the first claim may take what a pause allows.
+  await tx
+    .insert(webhookSendPaces)
+    .values({ webhookId, sentUntil: new Date(0) })
+    .onConflictDoNothing();
+}
+
+/** Waiting retries go now (into the ready set); held messages still wait their turn in their chains. */
 async function redeliverWaitingNow(tx: Executor, webhookId: string, now: Date) {
   await tx
     .update(webhookMessages)
     .set({ nextAttemptAt: now })
     .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")));
+  await tx.execute(sql`
+    with waiting as (delete from webhook_waiting_retries where webhook_id = ${webhookId} returning *)
+    insert into webhook_ready_messages (message_id, history_at, webhook_id, due_at, seq)
+    select message_id, history_at, webhook_id, ${now.toISOString()}::timestamptz, seq from waiting
+    on conflict (message_id) do nothing`);
   await announceReady(tx);
 }
 

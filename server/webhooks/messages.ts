@@ -13,10 +13,10 @@
  * because every message of an event has the event's time as `history_at`,
  * the log's partition key).
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { executePrepared } from "@/db/prepared";
-import { type EventType, webhookMessages, type webhooks } from "@/db/schema";
+import type { EventType, webhookMessages, webhooks } from "@/db/schema";
 import type { IdGenerator } from "@/server/ids";
 
 /** The channel that wakes the dispatchers when messages become ready now; sent with the commit that makes them ready. */
@@ -80,72 +80,158 @@ export const eventMessage = (newId: IdGenerator, webhook: WebhookScope, event: H
 type Chain = { webhookId: string; candidateId?: string | null };
 export type LinkedChain = { webhookId: string; candidateId: string };
 
-const batchSize = 1000;
-
-/** Inserts the messages, due at `now`, and makes each chain's head ready; returns the ids inserted. */
+/** Inserts the messages, due at `now`, and makes each chain's head ready; returns the ids inserted. One statement. */
 export async function enqueueMessages(tx: Executor, messages: NewMessage[], now: Date): Promise<string[]> {
   if (messages.length === 0) return [];
-  const chains = distinctChains(messages);
-  if (chains.length > 0) {
-    await tx
-      .select({ id: webhookMessages.id })
-      .from(webhookMessages)
-      .where(
-        and(
-          eq(webhookMessages.status, "pending"),
-          inArray(webhookMessages.webhookId, [...new Set(chains.map((chain) => chain.webhookId))]),
-          inArray(webhookMessages.candidateId, [...new Set(chains.map((chain) => chain.candidateId))]),
-        ),
-      )
-      .orderBy(asc(webhookMessages.id))
-      .for("update");
-  }
-  const inserted: string[] = [];
-  for (let offset = 0; offset < messages.length; offset += batchSize) {
-    const rows = await tx
-      .insert(webhookMessages)
-      .values(
-        messages
-          .slice(offset, offset + batchSize)
-          .map((message) => ({ ...message, held: Boolean(message.candidateId), nextAttemptAt: now, createdAt: now, historyAt: message.historyAt ?? now })),
-      )
-      .onConflictDoNothing({
-        target: [webhookMessages.webhookId, webhookMessages.eventId, webhookMessages.historyAt],
-        where: sql`${webhookMessages.origin} = 'event'`,
-      })
-      .returning({ id: webhookMessages.id });
-    inserted.push(...rows.map((row) => row.id));
-  }
-  if (inserted.length === 0) return inserted;
-  await readyChainHeads(tx, chains);
-  await announceReady(tx);
-  return inserted;
+  const [row] = await executePrepared<{ ids: string[] }>(tx, enqueueStatement(messages, now));
+  return row!.ids;
+}
+
+/**
+ * The one statement that enqueues messages (exported for fan-out, which adds
+ * its position's move as `allowed`: nothing is inserted unless that CTE
+ * returns a row).
+ *
+ * The chains' waiting messages are locked (in id order, as every locker of a
+ * chain does), and ranked with the new ones as the locked rows are now: a
+ * head finished by a recording that committed while this waited for its lock
+ * is no longer pending, so the new message after it heads the chain. An
+ * event's second message to the same webhook is left out before ranking.
+ */
+export function enqueueStatement(messages: NewMessage[], now: Date, allowed: SQL = sql`select 1`) {
+  const at = now.toISOString();
+  const rows = messages.map((message, ordinal) => ({
+    id: message.id,
+    company_id: message.companyId,
+    webhook_id: message.webhookId,
+    origin: message.origin,
+    event_id: message.eventId,
+    event_type: message.eventType,
+    candidate_id: message.candidateId ?? null,
+    event_tx_id: message.eventTxId?.toString() ?? null,
+    event_seq: message.eventSeq?.toString() ?? null,
+    is_test: message.isTest ?? false,
+    sample_body: message.sampleBody ?? null,
+    resent_from: message.resentFrom ?? null,
+    history_at: message.historyAt?.toISOString() ?? null,
+    ordinal,
+  }));
+  return sql`
+    with allowed as (${allowed}), incoming as (
+      select n.* from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as n(
+        id text, company_id text, webhook_id text, origin text, event_id text, event_type text, candidate_id text, event_tx_id bigint, event_seq bigint,
+        is_test boolean, sample_body jsonb, resent_from text, history_at timestamptz, ordinal int)
+      where exists (select from allowed)
+        and not (n.origin = 'event' and exists (
+          select from webhook_messages d
+          where d.webhook_id = n.webhook_id and d.event_id = n.event_id and d.history_at = n.history_at and d.origin = 'event'))
+    ), waiting as (
+      -- Each chain through the chain index (lateral: never a join over every day's rows), in a fixed order.
+      select p.* from (select distinct webhook_id, candidate_id from incoming where candidate_id is not null order by 1, 2) c
+      cross join lateral (
+        select p.id, p.history_at, p.webhook_id, p.candidate_id, p.event_tx_id, p.event_seq, p.seq
+        from webhook_messages p
+        where p.webhook_id = c.webhook_id and p.candidate_id = c.candidate_id and p.status = 'pending'
+        order by p.id
+        for update
+      ) p
+    ), ranked as (
+      select r.id, r.history_at, r.ordinal,
+        row_number() over (partition by r.webhook_id, r.candidate_id order by r.event_tx_id, r.event_seq, r.seq nulls last, r.ordinal) as place
+      from (
+        select id, history_at, webhook_id, candidate_id, event_tx_id, event_seq, seq, null::int as ordinal from waiting
+        union all
+        select id, null, webhook_id, candidate_id, event_tx_id, event_seq, null, ordinal from incoming where candidate_id is not null
+      ) r
+    ), inserted as (
+      insert into webhook_messages (id, company_id, webhook_id, origin, event_id, event_type, candidate_id, event_tx_id, event_seq, is_test, sample_body,
+        resent_from, status, attempt_count, next_attempt_at, held, created_at, history_at)
+      select n.id, n.company_id, n.webhook_id, n.origin, n.event_id, n.event_type, n.candidate_id, n.event_tx_id, n.event_seq, n.is_test, n.sample_body,
+        n.resent_from, 'pending', 0, ${at}::timestamptz, coalesce(r.place > 1, false), ${at}::timestamptz, coalesce(n.history_at, ${at}::timestamptz)
+      from incoming n left join ranked r on r.ordinal = n.ordinal
+      order by n.ordinal
+      on conflict (webhook_id, event_id, history_at) where origin = 'event' do nothing
+      returning id, history_at, webhook_id, next_attempt_at, seq, held
+    ), flipped as (
+      update webhook_messages m set held = r.place > 1
+      from ranked r
+      where r.ordinal is null and m.id = r.id and m.history_at = r.history_at and m.held <> (r.place > 1)
+      returning m.id, m.history_at, m.webhook_id, m.next_attempt_at, m.seq, m.held
+    ), ${readySetFollows(sql`select * from inserted union all select * from flipped`, at)}
+    select coalesce((select array_agg(id) from inserted), '{}') as ids, (select count(*) from allowed)::int as allowed,
+      (select count(*) from (select pg_notify(${readyChannel}, '') from entered limit 1) announced)::int as announced`;
+}
+
+/**
+ * The ready set follows the chain heads in `changed` (rows of
+ * `webhook_messages` whose `held` was just set, as id, history_at,
+ * webhook_id, next_attempt_at, seq, held): a new head enters the ready set
+ * when due, or waits for its retry apart; a message no longer the head
+ * leaves both (unless a worker is sending it: its outcome is recorded as usual).
+ * CTEs `changed`, `entered`, `retrying`, `unreadied` and `unretried`.
+ */
+function readySetFollows(changed: SQL, at: string) {
+  return sql`changed as (${changed}), entered as (
+      insert into webhook_ready_messages (message_id, history_at, webhook_id, due_at, seq)
+      select id, history_at, webhook_id, next_attempt_at, seq from changed where not held and next_attempt_at <= ${at}::timestamptz
+      on conflict (message_id) do nothing
+      returning message_id
+    ), retrying as (
+      insert into webhook_waiting_retries (message_id, history_at, webhook_id, due_at, seq)
+      select id, history_at, webhook_id, next_attempt_at, seq from changed where not held and next_attempt_at > ${at}::timestamptz
+      on conflict (message_id) do nothing
+    ), unreadied as (
+      delete from webhook_ready_messages r using changed c where c.held and r.message_id = c.id and r.leased_at is null
+    ), unretried as (
+      delete from webhook_waiting_retries r using changed c where c.held and r.message_id = c.id
+    )`;
 }
 
 /**
  * Makes the first pending message of each chain (in the history's order)
- * ready and holds the rest. Run under the chains' lock when messages enter
- * (above), and in a fresh statement after a chain's head finishes (deliver.ts),
- * so it sees any message committed while the head was being recorded.
+ * the head, and holds the rest; the ready set follows. Run in a fresh
+ * statement after a chain's head finishes (deliver.ts), so it sees any
+ * message committed while the head was being recorded, and by the
+ * maintenance run for a chain left without a head.
  */
-export async function readyChainHeads(tx: Executor, chains: Chain[]): Promise<void> {
+export async function readyChainHeads(tx: Executor, chains: Chain[], now: Date): Promise<void> {
   const linked = distinctChains(chains);
-  if (linked.length > 0) await executePrepared(tx, readyChainHeadsStatement(linked));
+  if (linked.length > 0) await executePrepared(tx, readyChainHeadsStatement(linked, now));
 }
 
 /** Each chain's pending messages through the chain index, ranked; only rows whose state changes are written (exported for the query-plan tests). */
-export function readyChainHeadsStatement(linked: LinkedChain[]) {
+export function readyChainHeadsStatement(linked: LinkedChain[], now: Date) {
   return sql`
-    update webhook_messages m set held = r.place > 1
-    from (
-      select p.id, p.history_at, row_number() over (partition by p.webhook_id, p.candidate_id order by p.event_tx_id, p.event_seq, p.seq) as place
-      from unnest(${sql.param(linked.map((chain) => chain.webhookId))}::text[], ${sql.param(linked.map((chain) => chain.candidateId))}::text[]) as c(webhook_id, candidate_id)
-      join lateral (
-        select id, history_at, webhook_id, candidate_id, event_tx_id, event_seq, seq from webhook_messages p
-        where p.webhook_id = c.webhook_id and p.candidate_id = c.candidate_id and p.status = 'pending'
-      ) p on true
-    ) r
-    where m.id = r.id and m.history_at = r.history_at and m.held <> (r.place > 1)`;
+    with flipped as (
+      update webhook_messages m set held = r.place > 1
+      from (
+        select p.id, p.history_at, row_number() over (partition by p.webhook_id, p.candidate_id order by p.event_tx_id, p.event_seq, p.seq) as place
+        from unnest(${sql.param(linked.map((chain) => chain.webhookId))}::text[], ${sql.param(linked.map((chain) => chain.candidateId))}::text[]) as c(webhook_id, candidate_id)
+        join lateral (
+          select id, history_at, webhook_id, candidate_id, event_tx_id, event_seq, seq from webhook_messages p
+          where p.webhook_id = c.webhook_id and p.candidate_id = c.candidate_id and p.status = 'pending'
+        ) p on true
+      ) r
+      where m.id = r.id and m.history_at = r.history_at and m.held <> (r.place > 1)
+      returning m.id, m.history_at, m.webhook_id, m.next_attempt_at, m.seq, m.held
+    ), ${readySetFollows(sql`select * from flipped`, now.toISOString())}
+    select (select count(*) from entered)::int as entered`;
+}
+
+/** Retries that have fallen due join the ready set (the dispatchers, every second); returns how many. */
+export async function promoteDueRetries(db: Executor, now: Date): Promise<number> {
+  const [row] = await executePrepared<{ promoted: number }>(
+    db,
+    sql`
+      with due as (delete from webhook_waiting_retries where due_at <= ${now.toISOString()}::timestamptz returning *), promoted as (
+        insert into webhook_ready_messages (message_id, history_at, webhook_id, due_at, seq)
+        select message_id, history_at, webhook_id, due_at, seq from due
+        on conflict (message_id) do nothing
+        returning 1
+      )
+      select (select count(*) from promoted)::int as promoted`,
+  );
+  return row!.promoted;
 }
 
 function distinctChains(messages: Chain[]): LinkedChain[] {

@@ -49,6 +49,19 @@ export const webhookInterviewIds = z
   .transform((ids) => [...new Set(ids)])
   .nullable();
 
+export const maxRateLimitPerSecond = 1000;
+const rateLimitProblem = `The rate limit is a whole number of messages a second from 1 to ${maxRateLimitPerSecond.toLocaleString("en-US")}, or empty for no limit.`;
+
+/**
+ * At most this many messages a second, for a receiver that cannot take
+ * bursts; null (or empty): no limit. The form and the CLI give text, the
+ * API of the settings a number.
+ */
+export const webhookRateLimit = z.preprocess(
+  (value) => (typeof value === "string" ? (value.trim() === "" ? null : /^\s*\d+\s*$/.test(value) ? Number(value) : value) : value),
+  z.number({ error: rateLimitProblem }).int(rateLimitProblem).min(1, rateLimitProblem).max(maxRateLimitPerSecond, rateLimitProblem).nullable(),
+);
+
 /** Creating: every event type and every interview unless chosen. */
 export const webhookSettingsSchema = (allowTargets: readonly string[]) =>
   z.object({
@@ -59,6 +72,7 @@ export const webhookSettingsSchema = (allowTargets: readonly string[]) =>
     interviewIds: webhookInterviewIds.default(null),
     customHeaders: customHeadersSchema.default([]),
     conditions: webhookConditionsSchema.default(null),
+    rateLimitPerSecond: webhookRateLimit.default(null),
   });
 
 /** Updating: only what is given changes. */
@@ -72,6 +86,7 @@ export const webhookChangesSchema = (allowTargets: readonly string[]) =>
       interviewIds: webhookInterviewIds,
       customHeaders: customHeaderChangesSchema,
       conditions: webhookConditionsSchema,
+      rateLimitPerSecond: webhookRateLimit,
     })
     .partial();
 

@@ -44,7 +44,7 @@ import { countMissedEvents } from "@/server/webhooks/backfill";
 import { claimStatement, type OutcomeRow, recordStatement } from "@/server/webhooks/deliver";
 import { deliveryChartQuery } from "@/server/webhooks/delivery-chart";
 import { companyMessagesQuery, getMessage, listAttempts, messageListQuery, messageQuery } from "@/server/webhooks/delivery-log";
-import { historyAfterStatement } from "@/server/webhooks/fan-out";
+import { historyAfterPositionStatement } from "@/server/webhooks/fan-out";
 import { webhookHealthQuery } from "@/server/webhooks/health";
 import { failedSinceCount } from "@/server/webhooks/manage";
 import { readyChainHeadsStatement } from "@/server/webhooks/messages";
@@ -468,9 +468,12 @@ describe("no hot statement is planned as expensive enough to JIT-compile", () =>
       return recordStatement(rows, new Date());
     }),
     "readying the chains' next messages": workerStatement(async () =>
-      readyChainHeadsStatement((await pendingRare()).map((message) => ({ webhookId: rareWebhookId, candidateId: message.candidate_id }))),
+      readyChainHeadsStatement(
+        (await pendingRare()).map((message) => ({ webhookId: rareWebhookId, candidateId: message.candidate_id })),
+        new Date(),
+      ),
     ),
-    "fan-out's read of the history": workerStatement(async () => historyAfterStatement(companyId, { txId: 0n, seq: 0n })),
+    "fan-out's read of the history": workerStatement(async () => historyAfterPositionStatement(companyId)),
   };
 
   /** Whether the server has a JIT provider (`pg_jit_available` also says no where the session has `jit` off, as the service's have). */

@@ -10,11 +10,14 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { DatabaseHandle } from "@/db/client";
+import { createDatabase, type DatabaseHandle } from "@/db/client";
+import { ensureHistoryPartitions } from "@/db/partitions";
+import { executePrepared } from "@/db/prepared";
 import { simulate } from "@/server/demo/simulate";
 import { createCompany, createUser } from "@/server/domain/accounts";
 import type { DomainContext } from "@/server/domain/context";
 import { env } from "@/server/env";
+import { claimStatement } from "@/server/webhooks/deliver";
 import { createWebhook } from "@/server/webhooks/manage";
 import { makeInterview } from "../support/fixtures";
 import { type Received, startReceiver } from "../support/receiver";
@@ -186,5 +189,53 @@ export async function startDeliveryBench(database: BenchDatabase, handle: Databa
     settle,
     cpuMeter,
     drain,
+    orderViolations,
   };
+}
+
+/**
+ * The claim's mean time in milliseconds: its one statement run `runs` times
+ * on a connection that plans as the worker's do (prepared, planned once),
+ * each time in a transaction rolled back, so nothing is taken.
+ */
+export async function claimMeanMs(url: string, runs = 100) {
+  const worker = createDatabase(url, { max: 1, planOnce: true });
+  let total = 0;
+  for (let run = 0; run < runs + 5; run++) {
+    await worker.db
+      .transaction(async (tx) => {
+        const started = performance.now();
+        await executePrepared(tx, claimStatement(new Date(), { limit: 10, perWebhook: 10 }));
+        // The first runs prepare and plan; they are not counted.
+        if (run >= 5) total += performance.now() - started;
+        tx.rollback();
+      })
+      .catch(() => {});
+  }
+  await worker.close();
+  return total / runs;
+}
+
+/**
+ * `days` days of delivered history, `perDay` messages a day with one attempt
+ * each, written straight into the log's daily partitions (made first, back
+ * to the oldest day), as a busy month of deliveries leaves them.
+ */
+export async function seedDeliveredHistory(handle: DatabaseHandle, days: number, perDay: number) {
+  const now = new Date();
+  await ensureHistoryPartitions(handle.db, now);
+  await ensureHistoryPartitions(handle.db, new Date(now.getTime() - (days - 29) * 24 * 3600_000));
+  await handle.sql`
+    with day as (select generate_series(1, ${days}) as d), made as (
+      insert into webhook_messages (id, company_id, webhook_id, origin, event_id, event_type, candidate_id, event_tx_id, event_seq, status,
+        attempt_count, next_attempt_at, completed_at, created_at, history_at)
+      select 'msg_hist' || d || '_' || n, w.company_id, w.id, 'event', 'evt_hist' || d || '_' || n, 'candidate.ready', 'cand_hist' || n, 0, n, 'succeeded',
+        1, t, t, t, t
+      from day, generate_series(1, ${perDay}) n, (select id, company_id from webhooks order by created_at limit 1) w,
+        lateral (select now() - d * interval '1 day' + n * interval '1 millisecond' as t) at
+      returning id, webhook_id, history_at
+    )
+    insert into webhook_attempts (id, message_id, webhook_id, attempt, url, started_at, duration_ms, request_headers, response_status, succeeded, created_at, history_at)
+    select 'att_' || id, id, webhook_id, 1, 'https://example.com', history_at, 5, '{}', 200, true, history_at, history_at from made`;
+  await handle.sql`vacuum analyze webhook_messages`;
 }

@@ -15,7 +15,14 @@
  * - with a receiver answering in 200 ms: the rate against what the
  *   concurrency allows;
  * - a webhook whose receiver answers in 10 s beside a fast one: the fast
- *   one's rate against its rate alone.
+ *   one's rate against its rate alone;
+ * - a backlog of `--backlog` messages (200,000), fanned out before a worker
+ *   starts: its drain rate against the first run's;
+ * - the claim's mean time (its one statement, rolled back, planned once as
+ *   the worker plans it) with the first run's ready set, with the backlog,
+ *   and with 35 days of delivered history in the log's daily partitions;
+ * - a webhook limited to 50 messages a second, delivered by 3 worker
+ *   processes: its rate over a minute, and every candidate's order.
  *
  * Rates run from the first arrival to the last, so process start-up counts
  * for neither side.
@@ -29,21 +36,32 @@ import { createDatabase } from "@/db/client";
 import { submitAttempt } from "@/server/domain/attempts";
 import { createDomainContext } from "@/server/domain/context";
 import { localFileStorage } from "@/server/storage/file-storage";
+import { fanOutCompany } from "@/server/webhooks/fan-out";
 import { createWebhook, setWebhookEnabled } from "@/server/webhooks/manage";
 import { completeSteps, scoreAndRecord, startCandidate } from "../support/fixtures";
-import { rateOf, startDeliveryBench, stopChild } from "./deliveries";
+import { claimMeanMs, rateOf, seedDeliveredHistory, startDeliveryBench, stopChild } from "./deliveries";
 import { benchDatabase, fixed, killOnExit, table } from "./support";
 
-const { values } = parseArgs({ options: { events: { type: "string", default: "20000" }, concurrency: { type: "string", default: "10" } } });
+const { values } = parseArgs({
+  options: {
+    events: { type: "string", default: "20000" },
+    concurrency: { type: "string", default: "10" },
+    backlog: { type: "string", default: "200000" },
+    "paced-seconds": { type: "string", default: "60" },
+  },
+});
 const targetEvents = Number(values.events);
+const backlogMessages = Number(values.backlog);
+const pacedSeconds = Number(values["paced-seconds"]);
 const concurrency = Number(values.concurrency);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const database = await benchDatabase();
 const handle = createDatabase(database.url);
 const ctx = createDomainContext(handle.db, { storage: localFileStorage(mkdtempSync(path.join(tmpdir(), "bench-files-"))) });
-const { receiver, caFile, companyId, interview, addresses, fast, startProductWorker, arrivals, writeCandidates, settle, cpuMeter, drain } =
+const { receiver, caFile, companyId, interview, addresses, fast, startProductWorker, arrivals, writeCandidates, settle, cpuMeter, drain, orderViolations } =
   await startDeliveryBench(database, handle, ctx, { concurrency });
+const claimWithHistory: number[] = [];
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
@@ -123,8 +141,47 @@ const slow = await createWebhook(ctx, companyId, { url: receiver.url("/slow") },
 const beside = await drain(await writeCandidates(isolationCandidates, 31), 1);
 await setWebhookEnabled(ctx, companyId, slow.id, false);
 
+// 6. The claim's cost, and a backlog's drain. Events are fanned out here, so
+// the claim is timed against the ready set the worker will find.
+const fanOutAll = async () => {
+  while ((await fanOutCompany(ctx, companyId)).created > 0);
+};
+const firstReadySet = await writeCandidates(candidates, 40);
+await fanOutAll();
+const claimWithFirstRun = await claimMeanMs(database.url);
+await drain(firstReadySet, 1);
+const backlogEvents = await writeCandidates(Math.ceil(backlogMessages / 2.6), 41);
+await fanOutAll();
+const claimWithBacklog = await claimMeanMs(database.url);
+const backlog = await drain(backlogEvents, 1);
+
+// 7. 35 days of delivered history in the log's partitions, with the first run's ready set again.
+await seedDeliveredHistory(handle, 35, Math.max(1000, Math.round(targetEvents / 2)));
+await writeCandidates(candidates, 42).then(async (events) => {
+  await fanOutAll();
+  claimWithHistory.push(await claimMeanMs(database.url));
+  await drain(events, 1);
+});
+
+// 8. A webhook limited to 50 messages a second, three worker processes, a minute.
+const pacedRate = 50;
+await setWebhookEnabled(ctx, companyId, fast.id, false);
+const paced = await createWebhook(ctx, companyId, { url: receiver.url("/paced"), rateLimitPerSecond: pacedRate }, addresses);
+await writeCandidates(Math.ceil((pacedRate * (pacedSeconds + 15)) / 2.6), 43);
+await settle();
+receiver.received.length = 0;
+const pacedWorkers = await Promise.all([startProductWorker(), startProductWorker(), startProductWorker()]);
+const pacedFrom = (await arrivals(20, "/paced"))[19]!.at;
+await new Promise((resolve) => setTimeout(resolve, pacedSeconds * 1000 - (Date.now() - pacedFrom) + 200));
+const pacedArrived = receiver.received.filter((request) => request.path === "/paced");
+const pacedCounted = pacedArrived.filter((request) => request.at > pacedFrom && request.at <= pacedFrom + pacedSeconds * 1000).length / pacedSeconds;
+await Promise.all(pacedWorkers.map(stopChild));
+const pacedViolations = await orderViolations(pacedArrived);
+await setWebhookEnabled(ctx, companyId, paced.id, false);
+
 const verdict = (pass: boolean) => (pass ? "PASS" : "MISS");
-const ordered = runs.every((run) => run.violations === 0) && beside.violations === 0;
+const ordered = runs.every((run) => run.violations === 0) && beside.violations === 0 && backlog.violations === 0;
+const flatClaim = claimWithHistory[0]! <= Math.max(claimWithFirstRun * 1.5, claimWithFirstRun + 0.5);
 const statementsCell = (run: { statementsPerMessage: number | null }) =>
   run.statementsPerMessage === null ? "not measured" : fixed(run.statementsPerMessage, 2);
 log(
@@ -171,7 +228,7 @@ log(
       ]),
     [
       "candidates whose events arrived out of history order (every run)",
-      String(runs.reduce((sum, run) => sum + run.violations, 0) + beside.violations),
+      String(runs.reduce((sum, run) => sum + run.violations, 0) + beside.violations + backlog.violations),
       "",
       "0",
       verdict(ordered),
@@ -189,6 +246,29 @@ log(
       `${fixed(alone.rate)} alone`,
       `${fixed((beside.rate / alone.rate) * 100, 0)}% (≥ 90%)`,
       verdict(beside.rate >= 0.9 * alone.rate),
+    ],
+    [
+      `deliveries/s draining a backlog of ${backlogEvents} messages`,
+      fixed(backlog.rate),
+      `${fixed(single.rate)} (${single.events} events)`,
+      `${fixed((backlog.rate / single.rate) * 100, 0)}% (≥ 90%)`,
+      verdict(backlog.rate >= 0.9 * single.rate),
+    ],
+    ["claim mean time, ready set of the first run", `${fixed(claimWithFirstRun, 2)} ms`, "", "", ""],
+    ["claim mean time, backlog", `${fixed(claimWithBacklog, 2)} ms`, "", "", ""],
+    [
+      "claim mean time, 35 days of history",
+      `${fixed(claimWithHistory[0]!, 2)} ms`,
+      `${fixed(claimWithFirstRun, 2)} ms without`,
+      "flat (≤ 1.5× or + 0.5 ms)",
+      verdict(flatClaim),
+    ],
+    [
+      `a webhook limited to ${pacedRate}/s, 3 workers, over ${pacedSeconds} s (out of order: ${pacedViolations})`,
+      `${fixed(pacedCounted, 2)}/s`,
+      `${pacedRate}/s`,
+      `${fixed((pacedCounted / pacedRate) * 100, 1)}% (± 5%)`,
+      verdict(Math.abs(pacedCounted - pacedRate) <= 0.05 * pacedRate && pacedViolations === 0),
     ],
   ])}\n`,
 );

@@ -28,8 +28,8 @@ it("runs the claim and the readying of chain heads as prepared statements with o
   const { db } = open();
   for (let run = 0; run < 7; run++) {
     await claimDue(db, new Date(), { limit: 10 });
-    await readyChainHeads(db, [{ webhookId: "wh_none", candidateId: "cand_none" }]);
+    await readyChainHeads(db, [{ webhookId: "wh_none", candidateId: "cand_none" }], new Date());
   }
-  expect(await plansOf("with due as")).toEqual([{ generic: 7, custom: 0 }]);
-  expect(await plansOf("update webhook_messages m set held")).toEqual([{ generic: 7, custom: 0 }]);
+  expect(await plansOf("with recursive due_webhooks")).toEqual([{ generic: 7, custom: 0 }]);
+  expect(await plansOf("with flipped as")).toEqual([{ generic: 7, custom: 0 }]);
 });

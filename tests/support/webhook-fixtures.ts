@@ -3,7 +3,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { webhookMessages, webhooks } from "@/db/schema";
+import { webhookMessages, webhookReadyMessages, webhooks, webhookWaitingRetries } from "@/db/schema";
 import { type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import { createDeliveryClient } from "@/server/webhooks/delivery-client";
 import type { AddressOptions } from "@/server/webhooks/manage";
@@ -99,7 +99,9 @@ export function useWebhookTestbed(test: TestDatabase) {
   });
   beforeEach(async () => {
     await clearJobs(test.ctx.db);
-    await test.ctx.db.update(webhookMessages).set({ status: "failed", attemptStartedAt: null }).where(eq(webhookMessages.status, "pending"));
+    await test.ctx.db.update(webhookMessages).set({ status: "failed" }).where(eq(webhookMessages.status, "pending"));
+    await test.ctx.db.delete(webhookReadyMessages);
+    await test.ctx.db.delete(webhookWaitingRetries);
     await test.ctx.db.update(webhooks).set({ enabled: false });
     bed.receiver.received.length = 0;
     bed.receiver.answer(() => ({ status: 200, body: "ok" }));

@@ -1,7 +1,8 @@
 /** Signed delivery, latest data, retries on the spec's schedule, ordering, failure policy, rotation. */
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { candidates, type EventType, emails, events, webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
+import { createDatabase } from "@/db/client";
+import { candidates, type EventType, emails, events, webhookAttempts, webhookMessages, webhookReadyMessages, webhooks } from "@/db/schema";
 import { createUser } from "@/server/domain/accounts";
 import { saveScore, storeRecording } from "@/server/domain/ai-interview";
 import { submitAttempt } from "@/server/domain/attempts";
@@ -456,7 +457,10 @@ describe("an attempt whose worker died", () => {
     await fanOutCompany(test.ctx, companyId);
     await clearJobs(test.ctx.db);
     // Leased by a worker that then died.
-    await test.ctx.db.update(webhookMessages).set({ attemptStartedAt: test.clock.now() }).where(eq(webhookMessages.webhookId, webhookId));
+    await test.ctx.db
+      .update(webhookReadyMessages)
+      .set({ leasedAt: test.clock.now(), dueAt: new Date(test.clock.now().getTime() + leaseMs()) })
+      .where(eq(webhookReadyMessages.webhookId, webhookId));
     expect(await deliverDue(bed.deps, { limit: 10 })).toEqual(new Map());
     test.clock.advance(leaseMs() - 1);
     expect(await deliverDue(bed.deps, { limit: 10 })).toEqual(new Map());
@@ -545,7 +549,7 @@ describe("a batch", () => {
     }
     await fanOutCompany(test.ctx, companyId);
     const now = test.clock.now();
-    expect(await claimDue(test.ctx.db, now, { limit: 10, room: new Map([[webhookId, 2]]) })).toHaveLength(2);
+    expect((await claimDue(test.ctx.db, now, { limit: 10, room: new Map([[webhookId, 2]]) })).messages).toHaveLength(2);
 
     test.clock.advance(leaseMs());
     const outcomes = await deliverDue(bed.deps, { limit: 10 });
@@ -573,13 +577,15 @@ describe("the dispatcher", () => {
     for (let index = 0; index < 6; index++) await submitAttempt(test.ctx, (await readyCandidate(`share${index}@example.com`)).id);
     await fanOutCompany(test.ctx, companyId);
 
-    const dispatcher = startDispatcher({ ...bed.deps, claims: bed.deps.ctx.db }, { slots: 4, perWebhook: 2, pollMs: 50 });
+    const recordings = createDatabase(test.url, { max: 1 });
+    const dispatcher = startDispatcher({ ...bed.deps, claims: bed.deps.ctx.db, recordings: recordings.db }, { slots: 4, perWebhook: 2, pollMs: 50 });
     const arrived = (path: string) => bed.receiver.received.filter((request) => request.path === path).length;
     await expect.poll(() => arrived("/fast"), { timeout: 10_000 }).toBe(6);
     expect(arrived("/slow")).toBe(2);
     answerSlow();
     await expect.poll(() => arrived("/slow"), { timeout: 10_000 }).toBe(6);
     await dispatcher.stop();
+    await recordings.close();
     const waiting = await test.ctx.db
       .select()
       .from(webhookMessages)

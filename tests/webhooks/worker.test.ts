@@ -3,9 +3,9 @@
  * it) against a real HTTPS receiver: deliveries end to end, a worker killed
  * with SIGKILL mid-delivery, and a SIGTERM while a delivery is in flight.
  */
-import { and, eq, isNotNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { webhookMessages, webhooks } from "@/db/schema";
+import { webhookMessages, webhookReadyMessages, webhooks } from "@/db/schema";
 import { submitAttempt } from "@/server/domain/attempts";
 import { taskNames } from "@/server/jobs/queue";
 import { createWebhook } from "@/server/webhooks/manage";
@@ -102,10 +102,7 @@ describe("the worker process", { timeout: 90_000 }, () => {
     const code = await new Promise((resolve) => worker.child.once("exit", (exitCode) => resolve(exitCode)));
     expect(code).toBe(0);
     expect(await messageStatuses(webhookId)).toEqual(["succeeded"]);
-    const leased = await test.ctx.db
-      .select({ id: webhookMessages.id })
-      .from(webhookMessages)
-      .where(and(eq(webhookMessages.webhookId, webhookId), isNotNull(webhookMessages.attemptStartedAt)));
+    const leased = await test.ctx.db.select().from(webhookReadyMessages).where(eq(webhookReadyMessages.webhookId, webhookId));
     expect(leased).toEqual([]);
   });
 });

@@ -7,7 +7,14 @@ import { Button } from "@/app/ui/button";
 import { Field, inputClass } from "@/app/ui/field";
 import { ErrorState, Loading, messageOf } from "@/app/ui/states";
 import { type EventType, eventTypes } from "@/db/schema/event-types";
-import { maxDescriptionLength, maxNameLength, webhookAddress, webhookChangesSchema, webhookSettingsSchema } from "@/server/webhooks/settings-schema";
+import {
+  maxDescriptionLength,
+  maxNameLength,
+  maxRateLimitPerSecond,
+  webhookAddress,
+  webhookChangesSchema,
+  webhookSettingsSchema,
+} from "@/server/webhooks/settings-schema";
 import { useSettingsApi, useSettingsClient } from "../settings-api";
 import { type ConditionEntry, ConditionFields, conditionEntryOf, enteredConditions } from "./condition-fields";
 import { CustomHeaderFields, type HeaderEntry } from "./custom-header-fields";
@@ -26,6 +33,7 @@ type Settings = {
   interviews: InterviewChoice[] | null;
   customHeaders: HeaderEntry[];
   conditions: ConditionEntry;
+  rateLimit: string;
 };
 
 type Entered = {
@@ -36,6 +44,7 @@ type Entered = {
   interviewIds: string[] | null;
   customHeaders: HeaderEntry[];
   conditions: ReturnType<typeof enteredConditions>;
+  rateLimitPerSecond: string;
 };
 
 const blank: Settings = {
@@ -46,6 +55,7 @@ const blank: Settings = {
   interviews: null,
   customHeaders: [],
   conditions: conditionEntryOf(null),
+  rateLimit: "",
 };
 
 /** Rows left wholly empty are no header. */
@@ -74,6 +84,7 @@ function changedSettings(initial: Settings, entered: Entered) {
     ...(JSON.stringify(enteredConditions(initial.conditions, initial.eventTypes)) === JSON.stringify(entered.conditions)
       ? {}
       : { conditions: entered.conditions }),
+    ...(entered.rateLimitPerSecond.trim() !== initial.rateLimit ? { rateLimitPerSecond: entered.rateLimitPerSecond } : {}),
   };
 }
 
@@ -97,6 +108,7 @@ export function WebhookForm({ webhookId, allowTargets }: { webhookId?: string; a
         interviews: webhook.interviews,
         customHeaders: (webhook.customHeaderNames ?? []).map((name) => ({ name, value: "", saved: true })),
         conditions: conditionEntryOf(webhook.conditions),
+        rateLimit: webhook.rateLimitPerSecond === null ? "" : String(webhook.rateLimitPerSecond),
       }}
       allowTargets={allowTargets}
     />
@@ -144,6 +156,7 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
       interviewIds: settings.interviews?.map((interview) => interview.id) ?? null,
       customHeaders: filledHeaders(settings.customHeaders),
       conditions: enteredConditions(settings.conditions, settings.eventTypes),
+      rateLimitPerSecond: settings.rateLimit,
     };
     if (webhookId === undefined) {
       const parsed = webhookSettingsSchema(allowTargets).safeParse({ ...entered, customHeaders: headerChanges(entered.customHeaders) });
@@ -254,6 +267,16 @@ function SettingsForm({ webhookId, initial, allowTargets }: { webhookId?: string
         headers={settings.customHeaders}
         onChange={(customHeaders) => setSettings({ ...settings, customHeaders })}
         problem={problems.customHeaders}
+      />
+      <Field
+        label="Rate limit (optional)"
+        name="rateLimit"
+        inputMode="numeric"
+        placeholder="No limit"
+        value={settings.rateLimit}
+        onChange={(event) => setSettings({ ...settings, rateLimit: event.target.value })}
+        hint={`At most this many messages a second, 1 to ${maxRateLimitPerSecond.toLocaleString("en-US")}, for a receiver that cannot take bursts (an automation tool on a small plan, a resend of many messages). Messages wait for it in order; waiting is never a failure. Empty: no limit.`}
+        problem={problems.rateLimitPerSecond}
       />
       {save.isError && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">

@@ -88,9 +88,16 @@ function conditionsFlags(flags: Flags, current: WebhookConditions | null): Webho
   return Object.keys(next).length === 0 ? null : (next as WebhookConditions);
 }
 
+/** `none` or empty: no limit; anything else goes to the settings schema as given, which says what is wrong with it. */
+function rateLimitFlag(value: unknown): string | null | undefined {
+  if (value === undefined) return undefined;
+  return value === "none" ? null : String(value);
+}
+
 const eventsOption = text("a,b", `event types to send, comma-separated (${eventTypes.join(", ")}); all when not given on create`);
 const nameOption = text("NAME", "a short name shown wherever the webhook appears (empty clears it)");
 const descriptionOption = text("TEXT", "a note on what the webhook is for (empty clears it)");
+const rateLimitOption = text("N|none", "at most N messages a second (1 to 1000) for a receiver that cannot take bursts; none (or empty) for no limit");
 const interviewsOption = text("id,id|all", "interview ids to send events of, or all (also later ones); all when not given on create");
 const headersOption = text("FILE", "custom headers sent with every message: a file of `Name: value` lines (at most 5; an empty file removes them)");
 const statusToOption = text("a,b", "send candidate.status_changed only when the new status is one of these (empty: every status)");
@@ -111,6 +118,7 @@ export const webhookCommands: Record<string, Command> = {
       "status-to": statusToOption,
       "min-score": minScoreOption,
       recommendations: recommendationsOption,
+      "rate-limit": rateLimitOption,
     },
     run: async ({ ctx, webhookAddresses }, flags) => {
       const settings = {
@@ -121,6 +129,7 @@ export const webhookCommands: Record<string, Command> = {
         interviewIds: interviewsFlag(flags.interviews) ?? null,
         customHeaders: headersFileFlag(flags["headers-file"]) ?? [],
         conditions: conditionsFlags(flags, null) ?? null,
+        rateLimitPerSecond: rateLimitFlag(flags["rate-limit"]) ?? null,
       };
       const { id, secret, customHeaders, addressWarning } = await createWebhook(ctx, required(flags, "company"), settings, webhookAddresses);
       // The header values came from the operator's own file: only their names are printed.
@@ -137,7 +146,7 @@ export const webhookCommands: Record<string, Command> = {
     },
   },
   "webhook update": {
-    summary: "Changes a webhook's address, name, description, event types, interviews, custom headers or conditions; what is not given stays.",
+    summary: "Changes a webhook's address, name, description, event types, interviews, custom headers, conditions or rate limit; what is not given stays.",
     argument: "ID",
     options: {
       url: text("URL", "the new https address"),
@@ -149,6 +158,7 @@ export const webhookCommands: Record<string, Command> = {
       "status-to": statusToOption,
       "min-score": minScoreOption,
       recommendations: recommendationsOption,
+      "rate-limit": rateLimitOption,
     },
     run: async ({ ctx, webhookAddresses }, flags, args) => {
       const id = positional(args, "ID");
@@ -163,6 +173,7 @@ export const webhookCommands: Record<string, Command> = {
         ...(flags.description !== undefined ? { description: textFlag(flags.description, "description") } : {}),
         ...(flags.events !== undefined ? { eventTypes: eventsFlag(flags.events) } : {}),
         ...(flags.interviews !== undefined ? { interviewIds: interviewsFlag(flags.interviews) } : {}),
+        ...(flags["rate-limit"] !== undefined ? { rateLimitPerSecond: rateLimitFlag(flags["rate-limit"]) } : {}),
       };
       const { addressWarning } = await updateWebhook(ctx, await companyOfWebhook(ctx, id), id, changes, webhookAddresses);
       return {
@@ -256,6 +267,7 @@ export const webhookCommands: Record<string, Command> = {
         interviews: webhook.allInterviews ? "all" : webhook.interviewIds,
         custom_headers: decryptHeaders(webhook.customHeadersCiphertext).map((header) => header.name),
         conditions: webhook.conditions,
+        rate_limit_per_second: webhook.rateLimitPerSecond,
         enabled: webhook.enabled,
         disabled_reason: webhook.disabledReason,
         health: health.get(webhook.id) ?? null,

@@ -9,6 +9,7 @@ import type { Member } from "@/server/auth/members";
 import { interviewTitles } from "@/server/read/interviews";
 import { decryptHeaders } from "@/server/webhooks/custom-headers";
 import { webhookHealth } from "@/server/webhooks/health";
+import { webhooksHeldBack } from "@/server/webhooks/pacing";
 import type { WebhookView } from "./webhook-view.types";
 
 type WebhookRow = typeof webhooks.$inferSelect;
@@ -30,6 +31,10 @@ export async function viewWebhooks(sql: postgres.Sql, member: Member, rows: Webh
     sql,
     member.companyId,
     rows.flatMap((row) => (row.allInterviews ? [] : row.interviewIds)),
+  );
+  const heldBack = await webhooksHeldBack(
+    sql,
+    rows.map((row) => row.id),
   );
   const isAdmin = member.role === "admin";
   return rows.map((row) => {
@@ -56,6 +61,8 @@ export async function viewWebhooks(sql: postgres.Sql, member: Member, rows: Webh
       waitingMessages: state.waitingMessages,
       conditions: row.conditions,
       ...(isAdmin ? { customHeaderNames: decryptHeaders(row.customHeadersCiphertext).map((header) => header.name) } : {}),
+      rateLimitPerSecond: row.rateLimitPerSecond,
+      heldBackByRateLimit: heldBack.has(row.id),
       previousSecretValidUntil: isAdmin && row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt.toISOString() : null,
       createdAt: row.createdAt.toISOString(),
     };

@@ -37,6 +37,10 @@ export const webhookView = z.object({
       recommendations: z.array(z.enum(recommendations)).optional(),
     })
     .nullable(),
+  /** At most this many messages a second; null: no limit. */
+  rateLimitPerSecond: z.number().nullable(),
+  /** Messages are waiting because the webhook is sending at its rate limit (server/webhooks/pacing.ts). */
+  heldBackByRateLimit: z.boolean(),
   /** Until when the replaced signing secret still signs (admins only). */
   previousSecretValidUntil: z.string().nullable(),
   createdAt: z.string(),

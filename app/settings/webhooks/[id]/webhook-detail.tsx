@@ -82,6 +82,7 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
             <p className="mt-1 wrap-anywhere text-sm text-slate-600">
               {webhook.eventTypes.map((type) => eventTypeLabels[type]).join(", ")} ·{" "}
               {webhook.interviews === null ? "All interviews" : webhook.interviews.map((interview) => interview.title).join(", ")}
+              {webhook.rateLimitPerSecond !== null && ` · At most ${webhook.rateLimitPerSecond.toLocaleString("en-US")} messages a second`}
             </p>
             {describeConditions(webhook.conditions, webhook.eventTypes).map((sentence) => (
               <p key={sentence} className="mt-1 wrap-anywhere text-sm text-slate-700" data-testid="webhook-condition">
@@ -97,6 +98,12 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
         >
           {healthSentence(webhook)}
         </p>
+        {webhook.heldBackByRateLimit && (
+          <p role="status" data-testid="rate-limit-held" className="mt-2 rounded-md bg-sky-50 p-2 text-sm text-sky-900">
+            Held back by its rate limit: sending at most {webhook.rateLimitPerSecond?.toLocaleString("en-US")} messages a second, so messages wait their turn,
+            in order. Waiting is not a failure.
+          </p>
+        )}
         <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-5">
           <Figure label="Tries succeeded (24 h)" value={formatSuccess(webhook.successRate24h, webhook.tries24h)} testId="success-24h" />
           <Figure label="Tries succeeded (7 days)" value={formatSuccess(webhook.successRate7d, webhook.tries7d)} testId="success-7d" />
