@@ -270,9 +270,23 @@ function perWebhook<T>(read: (row: ClaimedRow) => T) {
   };
 }
 
-/** What became of one claimed message, ready to be recorded; `headers` as the log keeps them (custom values masked). */
+/**
+ * What became of one claimed message, ready to be recorded; `headers` as the
+ * log keeps them (custom values masked). A request's `attemptId` is given as
+ * it is made, so a recording tried again (its reply lost after the server
+ * committed) writes the attempt once.
+ */
 export type Attempted =
-  | { message: ClaimedMessage; kind: "sent"; attempt: number; startedAt: Date; headers: Record<string, string>; body: string; result: DeliveryResult }
+  | {
+      message: ClaimedMessage;
+      kind: "sent";
+      attemptId: string;
+      attempt: number;
+      startedAt: Date;
+      headers: Record<string, string>;
+      body: string;
+      result: DeliveryResult;
+    }
   | { message: ClaimedMessage; kind: "unsent"; reason: string }
   | { message: ClaimedMessage; kind: "lease_lost" };
 
@@ -295,7 +309,8 @@ export async function attemptDelivery({ ctx, client }: DeliveryDeps, message: Cl
   // The refused names (header-rules.ts) keep a custom header from replacing one of ours.
   const sent = { ...ours, ...Object.fromEntries(message.webhook.customHeaders.map(({ name, value }) => [name, value])) };
   const result = await client.post(message.webhook.url, message.body, sent);
-  return { message, kind: "sent", attempt, startedAt, headers: maskCustomHeaders(sent, message.webhook.customHeaders), body: message.body, result };
+  const headers = maskCustomHeaders(sent, message.webhook.customHeaders);
+  return { message, kind: "sent", attemptId: ctx.newId("attempt"), attempt, startedAt, headers, body: message.body, result };
 }
 
 export type DeliveryOutcome = "succeeded" | "retry_scheduled" | "failed" | "ended" | "gone" | "lease_lost";
@@ -343,7 +358,7 @@ export function keptRequestBody(body: string): { request_body: string; request_b
 }
 
 /** The message's new state after an attempt: retried on our schedule, or finished. */
-function outcomeRow(deps: DeliveryDeps, attempted: Exclude<Attempted, { kind: "lease_lost" }>, now: Date): OutcomeRow {
+function outcomeRow(attempted: Exclude<Attempted, { kind: "lease_lost" }>, now: Date): OutcomeRow {
   const { message } = attempted;
   const base = { message_id: message.id, history_at: message.historyAt, webhook_id: message.webhookId, leased_at: message.leasedAt.toISOString() };
   if (attempted.kind === "unsent") return { ...base, status: "failed", failure_reason: attempted.reason };
@@ -355,7 +370,7 @@ function outcomeRow(deps: DeliveryDeps, attempted: Exclude<Attempted, { kind: "l
     status: result.succeeded ? "succeeded" : retry ? "pending" : "failed",
     attempt,
     next_attempt_at: retry ? new Date(now.getTime() + delay).toISOString() : null,
-    attempt_id: deps.ctx.newId("attempt"),
+    attempt_id: attempted.attemptId,
     url: message.webhook.url,
     duration_ms: result.durationMs,
     request_headers: attempted.headers,
@@ -392,7 +407,7 @@ export async function recordOutcomes(deps: DeliveryDeps, batch: Attempted[], onO
   const finishedChains: Array<{ webhookId: string; candidateId: string | null }> = [];
   for (const attempted of batch) if (attempted.kind === "lease_lost") outcomes.set(attempted.message.id, "lease_lost");
   const now = deps.ctx.clock.now();
-  const rows = batch.flatMap((attempted) => (attempted.kind === "lease_lost" ? [] : [outcomeRow(deps, attempted, now)]));
+  const rows = batch.flatMap((attempted) => (attempted.kind === "lease_lost" ? [] : [outcomeRow(attempted, now)]));
   if (rows.length === 0) return outcomes;
   for (const [index, row] of rows.entries()) {
     const { message } = batch.filter((attempted) => attempted.kind !== "lease_lost")[index]!;
@@ -457,6 +472,7 @@ export function recordStatement(rows: OutcomeRow[], now: Date) {
       select o.attempt_id, o.message_id, o.webhook_id, o.attempt, o.url, o.leased_at, o.duration_ms, o.request_headers, o.request_body, o.request_body_bytes,
         o.response_status, o.response_headers, o.response_body, o.succeeded, o.error_class, o.error_message, ${at}::timestamptz, o.history_at
       from outcome o where o.attempt_id is not null
+      on conflict do nothing
     ), tried as (
       select u.webhook_id, bool_or(u.succeeded) as any_success, bool_or(not u.succeeded) as any_failure
       from updated u where u.succeeded is not null group by u.webhook_id

@@ -9,7 +9,7 @@ import { submitAttempt } from "@/server/domain/attempts";
 import { changeStatus } from "@/server/domain/statuses";
 import { type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import { sendQueuedEmail } from "@/server/notifications/email";
-import { claimDue, deliverDue, leaseMs } from "@/server/webhooks/deliver";
+import { attemptDelivery, claimDue, deliverDue, leaseMs, recordOutcomes } from "@/server/webhooks/deliver";
 import { applyFailurePolicy } from "@/server/webhooks/failure-policy";
 import { fanOutCompany } from "@/server/webhooks/fan-out";
 import { runWebhookMaintenance } from "@/server/webhooks/maintenance";
@@ -382,6 +382,31 @@ describe("a chain's next message", () => {
       .from(webhookMessages)
       .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")));
     expect(next).toBeDefined();
+    expect(await readyMessageIds(bed.deps)).toEqual([next!.id]);
+  });
+});
+
+describe("a recording whose reply was lost", () => {
+  it("is recorded again without error: one attempt, the message finished once, the chain's next message ready", async () => {
+    // The recording's statements commit one by one (deliver.ts): the network may
+    // drop the reply after the server committed, and the dispatcher records the
+    // same batch again.
+    const { webhookId, candidate } = await webhookWithSubmission(["candidate.submitted", "candidate.status_changed"]);
+    await changeStatus(test.ctx, candidate.id, { to: "rejected", by: { type: "team", name: "Ana" } });
+    await fanOutCompany(test.ctx, companyId);
+    const { messages } = await claimDue(test.ctx.db, test.ctx.clock.now(), { limit: 10 });
+    expect(messages).toHaveLength(1);
+    const batch = [await attemptDelivery(bed.deps, messages[0]!)];
+    const onOneConnection = <T>(work: (db: typeof test.ctx.db) => Promise<T>) => work(test.ctx.db);
+
+    expect((await recordOutcomes(bed.deps, batch, onOneConnection)).get(messages[0]!.id)).toBe("succeeded");
+    await expect(recordOutcomes(bed.deps, batch, onOneConnection)).resolves.toBeInstanceOf(Map);
+
+    expect(await test.ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.messageId, messages[0]!.id))).toHaveLength(1);
+    const [next] = await test.ctx.db
+      .select()
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")));
     expect(await readyMessageIds(bed.deps)).toEqual([next!.id]);
   });
 });
