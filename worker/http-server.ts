@@ -6,8 +6,9 @@
  * and /readyz says "starting" until the worker runs.
  */
 import { createServer, type Server } from "node:http";
+import type { Answer } from "@/server/http/answer";
 import { log } from "@/server/log";
-import { type Answer, healthAnswer, metricsAnswer, readinessAnswer } from "@/server/observability/endpoints";
+import { healthAnswer, metricsAnswer, readinessAnswer } from "@/server/observability/endpoints";
 import type { Readiness } from "@/server/observability/readiness";
 import type { WorkerHandle } from "./run";
 
