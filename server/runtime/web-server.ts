@@ -113,6 +113,16 @@ function send(response: ServerResponse, answer: Answer) {
   response.end(answer.body);
 }
 
+/** Each connection's answers from their request until written (for sendOnSocket). */
+const answersUnderWay = new WeakMap<Duplex, Set<ServerResponse>>();
+
+function trackAnswer(request: IncomingMessage, response: ServerResponse) {
+  const answers = answersUnderWay.get(request.socket) ?? new Set<ServerResponse>();
+  answersUnderWay.set(request.socket, answers.add(response));
+  const written = () => answers.delete(response);
+  response.once("finish", written).once("close", written);
+}
+
 /**
  * Writes an answer straight to a socket that has no `ServerResponse` of its
  * own (a refused or CONNECT request), then closes it; the server keeps
@@ -120,8 +130,8 @@ function send(response: ServerResponse, answer: Answer) {
  * answer on the same connection is still being sent (a bad request pipelined
  * behind a good one): its bytes would land inside that answer's body.
  */
-function sendOnSocket(socket: Duplex & { _httpMessage?: ServerResponse | null }, answer: Answer) {
-  if (!socket.writable || socket._httpMessage?.headersSent) return socket.destroy();
+function sendOnSocket(socket: Duplex, answer: Answer) {
+  if (!socket.writable || [...(answersUnderWay.get(socket) ?? [])].some((earlier) => earlier.headersSent)) return socket.destroy();
   const all = { ...answerSecurityHeaders, "Content-Security-Policy": nonPagePolicy, ...answer.headers };
   const headers = Object.entries({ ...all, "Content-Length": String(Buffer.byteLength(answer.body)), Connection: "close" })
     .map(([name, value]) => `${name}: ${value}\r\n`)
@@ -167,6 +177,7 @@ function keepBodyLength(response: ServerResponse) {
 }
 
 const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  trackAnswer(request, response);
   secure(request, response);
   keepBodyLength(response);
   if (!routeMethods.has(request.method ?? "")) return send(response, unroutableMethod(request.url));
