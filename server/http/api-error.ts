@@ -2,7 +2,7 @@
  * The API's errors and the spec's error envelope (section 2.1) they are
  * answered with, with the trace id every answer carries. It lives outside
  * server/api, and imports nothing of it, because the web server's edge
- * (server/runtime/web-server.ts), which answers what never reaches a route,
+ * (server/runtime/web/server.ts), which answers what never reaches a route,
  * writes the same envelope without loading the API. `message` is safe to
  * show a person and never carries a secret or an internal detail. The status
  * is the code's usual one; the one exception is a write method, which gets

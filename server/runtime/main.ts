@@ -9,7 +9,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { webServerArguments } from "./web-server-command";
+import { webServerArguments } from "./web/command";
 
 type Mode = "dev" | "start" | "web" | "worker";
 const modes: Mode[] = ["dev", "start", "web", "worker"];

@@ -10,7 +10,7 @@ import autocannon from "autocannon";
 import postgres from "postgres";
 import { migrateDatabase } from "@/db/migrate";
 import { startEmbeddedPostgres } from "@/server/runtime/database";
-import { webServerArguments } from "@/server/runtime/web-server-command";
+import { webServerArguments } from "@/server/runtime/web/command";
 import { freePort } from "../support/ports";
 
 export type BenchDatabase = { url: string; directory: string | undefined; stop: () => Promise<void> };

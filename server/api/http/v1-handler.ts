@@ -1,5 +1,5 @@
 /**
- * Every request under /v1, served by the web server (server/runtime/web-server.ts)
+ * Every request under /v1, served by the web server (server/runtime/web/server.ts)
  * on its own `IncomingMessage` and `ServerResponse`, ahead of Next.js.
  * trpc-to-openapi's node handler, built once per process, routes GETs to the
  * procedures and writes their answers; around it, this module gives every

@@ -32,7 +32,7 @@
  * request; the Content-Security-Policy goes on the request too, for Next.js
  * to read a page's script nonce from.
  *
- * Usage: `tsx server/runtime/web-server.ts <dev|start> --port <port> --hostname <host>`.
+ * Usage: `tsx server/runtime/web/server.ts <dev|start> --port <port> --hostname <host>`.
  */
 import { createServer, type IncomingMessage, maxHeaderSize, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
@@ -49,7 +49,7 @@ const { positionals, values } = parseArgs({
 });
 const mode = positionals[0];
 if ((mode !== "dev" && mode !== "start") || !values.port || !values.hostname) {
-  process.stderr.write("usage: web-server.ts <dev|start> --port <port> --hostname <host>\n");
+  process.stderr.write("usage: server.ts <dev|start> --port <port> --hostname <host>\n");
   process.exit(2);
 }
 const dev = mode === "dev";
