@@ -46,7 +46,7 @@ import { postgresConnectionOf } from "@/db/drizzle-session";
 import { candidateAnswers, candidates, events, files, transcriptEntries } from "@/db/schema";
 import { enqueueFanOut } from "@/server/jobs/queue";
 import { type CandidateSource, candidateJsonText } from "@/server/read/candidates";
-import { eventRow, systemActor, type Transaction } from "./candidate-changes";
+import { eventRow, systemActor } from "./candidate-changes";
 import type { CandidateRow } from "./candidate-row";
 import type { DomainContext } from "./context";
 import { eventsForChange } from "./event-rules";
