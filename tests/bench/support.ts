@@ -9,7 +9,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { migrateDatabase } from "@/db/migrate";
-import { startEmbeddedPostgres } from "@/server/runtime/database";
+import { startEmbeddedPostgres } from "@/server/runtime/embedded-postgres";
 import { webServerArguments } from "@/server/runtime/web/command";
 import { freePort } from "../support/ports";
 
