@@ -62,9 +62,9 @@ module.exports = {
       name: "api-only-for-its-routes",
       severity: "error",
       comment:
-        "server/api/ is the public API's own code: only what serves it (app/downloads, and the web server, which mounts /v1 itself) and itself import it. Its error envelope is what the web server's edge answers with before a request reaches a route.",
-      from: { pathNot: "^(app/downloads/|server/api/|tests/|server/runtime/web-server\\.ts$)" },
-      to: { path: "^server/api/", pathNot: "^server/api/http/error-envelope\\.ts$" },
+        "server/api/ is the public API's own code: only the rooms that serve it (app/downloads/, and the web process, server/runtime/web/, which mounts /v1 itself) and itself import it. The error envelope the web server's edge answers with too is server/http/, outside it.",
+      from: { pathNot: "^(app/downloads|server/api|server/runtime/web|tests)/" },
+      to: { path: "^server/api/" },
     },
     {
       name: "browser-code-imports-browser-code",
@@ -72,7 +72,7 @@ module.exports = {
       comment:
         "A client component, and what it imports for its value, imports for its value only modules listed in browserCode (.dependency-cruiser.cjs). List a module there only when it needs no Node.",
       from: { path: browserCode },
-      to: { path: "^(app|server|db|worker|clients)/", pathNot: browserCode, dependencyTypesNot: ["type-only"] },
+      to: { path: "^(app|server|db|clients)/", pathNot: browserCode, dependencyTypesNot: ["type-only"] },
     },
     {
       name: "browser-code-needs-no-node",
@@ -105,16 +105,23 @@ module.exports = {
     {
       name: "worker-stays-out-of-the-web",
       severity: "error",
-      comment: "The web app and the services never import the worker process.",
-      from: { pathNot: "^(worker|tests)/|^server/runtime/" },
-      to: { path: "^worker/" },
+      comment: "The web app and the services never import the worker process: only the entry that starts the processes (server/runtime/) does.",
+      from: { pathNot: "^(server/runtime|tests)/" },
+      to: { path: "^server/runtime/worker/" },
+    },
+    {
+      name: "processes-stay-apart",
+      severity: "error",
+      comment: "The web process (server/runtime/web/) and the worker process (server/runtime/worker/) import nothing of each other.",
+      from: { path: "^server/runtime/(web|worker)/" },
+      to: { path: "^server/runtime/(web|worker)/", pathNot: "^server/runtime/$1/" },
     },
     {
       name: "client-is-publishable",
       severity: "error",
       comment: "clients/typescript is published on its own: it imports nothing of the product.",
       from: { path: "^clients/" },
-      to: { path: "^(app|server|db|worker|tests)/" },
+      to: { path: "^(app|server|db|tests)/" },
     },
     {
       name: "client-only-for-the-cli",

@@ -6,7 +6,7 @@ import { requestedPathHeader } from "@/server/auth/callback-path";
  * in can come back to it (server/auth/session.ts `requireMember`). Set here,
  * over anything the browser sent under that name. (Every page's
  * Content-Security-Policy is set by the web server's edge,
- * server/runtime/web-server.ts, like the other security headers.)
+ * server/runtime/web/server.ts, like the other security headers.)
  */
 export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);

@@ -62,7 +62,7 @@ export function replyDeadlineMs(limits: SessionLimits): number | null {
   return limits.statementMs > 0 ? limits.statementMs + replyGraceMs : null;
 }
 
-/** For every connection to the database, graphile-worker's pool's too (worker/run.ts). */
+/** For every connection to the database, graphile-worker's pool's too (server/runtime/worker/run.ts). */
 export const connectionLiveness = {
   /**
    * TCP keepalive from this many seconds of silence: a peer gone without a
@@ -92,7 +92,7 @@ export const sessionLimits = {
    */
   worker: { statementMs: 60_000, idleInTransactionMs: 30_000 },
   /**
-   * The dispatcher's claims (worker/dispatcher.ts): one statement of
+   * The dispatcher's claims (server/runtime/worker/dispatcher.ts): one statement of
    * milliseconds that skips locked rows, so a connection the network cut
    * halts claiming for seconds, not for the jobs' minute.
    */

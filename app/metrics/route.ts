@@ -1,4 +1,5 @@
-import { metricsAnswer, toResponse } from "@/server/observability/endpoints";
+import { toResponse } from "@/server/http/answer";
+import { metricsAnswer } from "@/server/observability/endpoints";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,5 +1,6 @@
 import { appDatabase } from "@/server/app-database";
-import { readinessAnswer, toResponse } from "@/server/observability/endpoints";
+import { toResponse } from "@/server/http/answer";
+import { readinessAnswer } from "@/server/observability/endpoints";
 import { databaseReadiness } from "@/server/observability/readiness";
 
 export const runtime = "nodejs";

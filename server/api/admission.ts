@@ -10,8 +10,8 @@
 import type postgres from "postgres";
 import { hashApiKey, looksLikeApiKey } from "@/server/auth/api-key-format";
 import { env } from "@/server/env";
+import { ApiError } from "@/server/http/api-error";
 import { bearerToken } from "@/server/security/bearer-token";
-import { ApiError } from "./errors";
 import type { ApiExchange } from "./exchange";
 import { type RateLimitState, rateLimitHeaders } from "./rate-limit-headers";
 

@@ -6,8 +6,9 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { files, highlightTypes, type IncompleteReason, recommendations, transcriptEntries } from "@/db/schema";
-import { aiDecision, type UploadInput } from "./attempts";
+import { aiDecision } from "./attempts";
 import { changeCandidate } from "./candidate-changes";
+import { storeCandidateFile, type UploadInput } from "./candidate-files";
 import type { DomainContext } from "./context";
 import { invalidState, parseInput } from "./errors";
 import { isResultFinal } from "./event-rules";
@@ -109,19 +110,7 @@ export async function storeRecording(ctx: DomainContext, candidateId: string, re
     if (candidate.recordingStatus !== "processing") {
       throw invalidState(`The recording is ${candidate.recordingStatus ?? "not expected"}.`);
     }
-    const storageKey = `${candidate.companyId}/${fileId}`;
-    await ctx.storage.put(storageKey, recording.bytes);
-    await tx.insert(files).values({
-      id: fileId,
-      companyId: candidate.companyId,
-      candidateId,
-      kind: "recording",
-      fileName: recording.fileName,
-      contentType: recording.contentType,
-      sizeBytes: recording.bytes.byteLength,
-      storageKey,
-      createdAt: now,
-    });
+    await storeCandidateFile(ctx, tx, candidate, { id: fileId, kind: "recording", upload: recording }, now);
     return {
       patch: { recordingStatus: "ready", recordingFileId: fileId, recordingDurationSeconds: recording.durationSeconds },
     };

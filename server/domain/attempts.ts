@@ -11,6 +11,7 @@ import { and, count, eq, isNull, max, sql } from "drizzle-orm";
 import { type CandidateStatus, type ChangedBy, candidateAnswers, candidates, files } from "@/db/schema";
 import { candidateJsonText } from "@/server/read/candidates";
 import { changeCandidate, type Transaction } from "./candidate-changes";
+import { storeCandidateFile, type UploadInput } from "./candidate-files";
 import type { CandidateRow } from "./candidate-row";
 import type { DomainContext } from "./context";
 import { invalidInput, invalidState } from "./errors";
@@ -112,8 +113,6 @@ export async function saveAnswers(ctx: DomainContext, candidateId: string, answe
   });
 }
 
-export type UploadInput = { fileName: string; contentType: string | null; bytes: Uint8Array };
-
 function acceptsFile(acceptedTypes: string[], upload: UploadInput) {
   const extension = path.extname(upload.fileName).toLowerCase();
   return acceptedTypes.some((type) => (type.startsWith(".") ? type.toLowerCase() === extension : type.toLowerCase() === upload.contentType?.toLowerCase()));
@@ -122,7 +121,6 @@ function acceptsFile(acceptedTypes: string[], upload: UploadInput) {
 /** Stores a document for the interview's document step. */
 export async function uploadDocument(ctx: DomainContext, candidateId: string, upload: UploadInput) {
   const fileId = ctx.newId("file");
-  let storageKey = "";
   const candidate = await changeCandidate(ctx, candidateId, async (current, tx, now) => {
     assertTaking(current);
     const interview = await loadInterview(tx, current.interviewId);
@@ -130,21 +128,13 @@ export async function uploadDocument(ctx: DomainContext, candidateId: string, up
     if (!acceptsFile(interview.documentStep.acceptedTypes, upload)) {
       throw invalidInput(`The document step accepts ${interview.documentStep.acceptedTypes.join(", ")}.`);
     }
-    storageKey = `${current.companyId}/${fileId}`;
-    // Bytes first: a failed transaction leaves an unreferenced file, never a row without bytes.
-    await ctx.storage.put(storageKey, upload.bytes);
-    await tx.insert(files).values({
+    const file = {
       id: fileId,
-      companyId: current.companyId,
-      candidateId,
       kind: "document",
       label: interview.documentStep.label,
-      fileName: path.basename(upload.fileName),
-      contentType: upload.contentType,
-      sizeBytes: upload.bytes.byteLength,
-      storageKey,
-      createdAt: now,
-    });
+      upload: { ...upload, fileName: path.basename(upload.fileName) },
+    } as const;
+    await storeCandidateFile(ctx, tx, current, file, now);
     return { patch: {} };
   });
   return { candidate, fileId };

@@ -39,14 +39,14 @@
  *   this transaction only): a crash may lose the last batches written, never
  *   part of one, which a simulator can afford.
  */
-import { getTableColumns, getTableName, is } from "drizzle-orm";
+import { getTableColumns, getTableName } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { PostgresJsSession } from "drizzle-orm/postgres-js/session";
 import type postgres from "postgres";
+import { postgresConnectionOf } from "@/db/drizzle-session";
 import { candidateAnswers, candidates, events, files, transcriptEntries } from "@/db/schema";
 import { enqueueFanOut } from "@/server/jobs/queue";
 import { type CandidateSource, candidateJsonText } from "@/server/read/candidates";
-import { eventRow, systemActor, type Transaction } from "./candidate-changes";
+import { eventRow, systemActor } from "./candidate-changes";
 import type { CandidateRow } from "./candidate-row";
 import type { DomainContext } from "./context";
 import { eventsForChange } from "./event-rules";
@@ -137,7 +137,8 @@ const eventsTable = getTableName(events);
  */
 export async function writeImport(ctx: DomainContext, parts: PreparedImport[], onTransactionId?: () => void) {
   await ctx.db.transaction(async (tx) => {
-    const connection = connectionOf(tx);
+    // COPY is not in drizzle's vocabulary: it goes on the postgres.js connection the transaction runs on.
+    const connection = postgresConnectionOf(tx);
     await connection`set local synchronous_commit = off`;
     await lockCompanyHistory(
       tx,
@@ -180,13 +181,6 @@ async function copyIn(connection: postgres.Sql, table: string, columns: string[]
     throw new Error(`Bulk import: PostgreSQL refused the rows for ${table} (its log says why).`, { cause: error });
   });
   await Promise.all([finished, guard]);
-}
-
-/** The postgres.js connection the drizzle transaction runs on: COPY is not in drizzle's vocabulary. */
-function connectionOf(tx: Transaction): postgres.Sql {
-  const session = tx._.session;
-  if (!is(session, PostgresJsSession)) throw new Error("Bulk import needs the postgres.js driver.");
-  return session.client as postgres.Sql;
 }
 
 /**

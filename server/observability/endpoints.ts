@@ -11,11 +11,10 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { env } from "@/server/env";
+import type { Answer } from "@/server/http/answer";
 import { bearerToken } from "@/server/security/bearer-token";
 import { metrics } from "./metrics";
 import type { Readiness } from "./readiness";
-
-export type Answer = { status: number; headers: Record<string, string>; body: string };
 
 const json = (status: number, body: object): Answer => ({
   status,
@@ -51,5 +50,3 @@ export async function metricsAnswer(authorization: string | null, extra?: () => 
   const text = `${await registry.metrics()}${extra ? await extra() : ""}`;
   return { status: 200, headers: { "Content-Type": registry.contentType, "Cache-Control": "no-store" }, body: text };
 }
-
-export const toResponse = (answer: Answer) => new Response(answer.body, { status: answer.status, headers: answer.headers });

@@ -6,6 +6,7 @@
  * fall behind a cursor and no horizon is needed.
  */
 import type postgres from "postgres";
+import { historyRetentionDays } from "@/db/partitions";
 import type { EventType, StatusChange } from "@/db/schema";
 import { withAppUrl } from "./links";
 import { countLiteral } from "./paging";
@@ -27,10 +28,10 @@ const comparePositions = (a: EventPosition, b: EventPosition) =>
 
 type EventListOptions = { types?: EventType[]; interviewId?: string; limit: number; after?: EventPosition };
 
-/** The events of the company (of one interview when asked) in its last 30 days, the index's predicates of every read here. */
+/** The events of the company (of one interview when asked) in its kept days, the index's predicates of every read here. */
 const scopeOf = (sql: postgres.Sql, companyId: string, options: EventListOptions) => sql`
   e.company_id = ${companyId}
-  and e.created_at >= now() - interval '30 days'
+  and e.created_at >= now() - make_interval(days => ${historyRetentionDays})
   ${options.interviewId ? sql`and e.interview_id = ${options.interviewId}` : sql``}`;
 
 /** The company's events after `after`, in history order, `limit + 1` of them. */

@@ -79,13 +79,13 @@ export function interviewListQuery(sql: postgres.Sql, companyId: string, options
     limit ${options.limit + 1}`;
 }
 
-export async function listInterviews(sql: postgres.Sql, companyId: string, options: InterviewListOptions) {
+export async function readInterviewPage(sql: postgres.Sql, companyId: string, options: InterviewListOptions) {
   const rows = await interviewListQuery(sql, companyId, options);
   const { page, next } = keysetPage(rows, options.limit, (row) => ({ createdAt: row.created_at.toISOString(), id: row.id }));
   return { interviews: page.map(renderInterview), next };
 }
 
-export async function getInterview(sql: postgres.Sql, companyId: string, interviewId: string) {
+export async function readInterview(sql: postgres.Sql, companyId: string, interviewId: string) {
   const [row] = await sql<InterviewRow[]>`
     select ${columns(sql)} from interviews i
     where i.id = ${interviewId} and i.company_id = ${companyId} and i.deleted_at is null`;
@@ -97,7 +97,7 @@ export async function getInterview(sql: postgres.Sql, companyId: string, intervi
  * open: not deleted, of a company that is not suspended, with the company's
  * name. Nothing about its candidates.
  */
-export async function getInterviewForCandidates(sql: postgres.Sql, interviewId: string) {
+export async function readInterviewForCandidates(sql: postgres.Sql, interviewId: string) {
   const [row] = await sql<Array<InterviewRow & { company_name: string }>>`
     select ${columns(sql)}, co.name as company_name from interviews i join companies co on co.id = i.company_id
     where i.id = ${interviewId} and i.deleted_at is null and co.suspended_at is null`;

@@ -4,7 +4,7 @@ import { migrateDatabase, migrationLockTimeoutMs } from "@/db/migrate";
 import { renderUnrenderedCandidates } from "@/server/domain/stored-candidates";
 import type { Env } from "@/server/env";
 import { log } from "@/server/log";
-import { type RunningDatabase, startEmbeddedPostgres } from "./database";
+import { type RunningDatabase, startEmbeddedPostgres } from "./embedded-postgres";
 
 /**
  * The database every entry point (web, worker, CLI) starts from: the server at

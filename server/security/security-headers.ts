@@ -1,6 +1,6 @@
 /**
  * The headers that tell browsers what our answers may do, set on every answer
- * of the web process by its edge (server/runtime/web-server.ts), before
+ * of the web process by its edge (server/runtime/web/server.ts), before
  * Next.js or the edge itself writes one, so no path can miss them. Plain
  * functions of the request's target and two settings.
  */

@@ -1,4 +1,5 @@
 /** Recording and file endpoints, and the signed 15-minute download links they return. */
+import { connect } from "node:net";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { files } from "@/db/schema";
@@ -123,6 +124,29 @@ describe("download links", () => {
     const beyond = await fetch(url, { headers: { Range: "bytes=5000-" } });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get("content-range")).toBe("bytes */1000");
+  });
+
+  it("never write a refused request's answer into the bytes of a download being sent on the same connection", async () => {
+    const candidate = await startCandidate(test.ctx, interview.id, { email: "large@example.com" });
+    await completeSteps(test.ctx, interview, candidate.id);
+    await saveScore(test.ctx, candidate.id, score());
+    const large = Buffer.alloc(32 * 1024 * 1024, 7);
+    await storeRecording(test.ctx, candidate.id, { fileName: "long.wav", contentType: "audio/wav", bytes: large, durationSeconds: 3600 });
+    const link = new URL((await get(`/v1/candidates/${candidate.id}/recording`)).body.data.recording.download_url);
+    // The download's head has arrived and its body is on its way (the client reads nothing meanwhile) when a request Node refuses follows it.
+    const received = await new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = connect(Number(link.port), link.hostname, () => socket.write(`GET ${link.pathname} HTTP/1.1\r\nHost: ${link.host}\r\n\r\n`));
+      socket.once("data", (first: Buffer) => {
+        chunks.push(first);
+        socket.pause();
+        socket.write("HELLO THERE\r\n\r\n", () => setTimeout(() => socket.on("data", (chunk: Buffer) => chunks.push(chunk)).resume(), 500));
+      });
+      socket.on("error", reject);
+      socket.on("close", () => resolve(Buffer.concat(chunks)));
+    });
+    expect(received.subarray(0, 15).toString()).toBe("HTTP/1.1 200 OK");
+    expect(received.includes("HTTP/1.1 400")).toBe(false);
   });
 
   it("stop working after 15 minutes", async () => {

@@ -25,7 +25,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { migrateDatabase } from "@/db/migrate";
 import type { Example, OpenApiExamples } from "@/server/examples/openapi-examples";
-import { startEmbeddedPostgres } from "@/server/runtime/database";
+import { startEmbeddedPostgres } from "@/server/runtime/embedded-postgres";
 import { freePort } from "../support/ports";
 
 /** The demo's seed (server/demo/seed.ts), for the ids too. */

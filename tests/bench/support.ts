@@ -9,8 +9,8 @@ import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { migrateDatabase } from "@/db/migrate";
-import { startEmbeddedPostgres } from "@/server/runtime/database";
-import { webServerArguments } from "@/server/runtime/web-server-command";
+import { startEmbeddedPostgres } from "@/server/runtime/embedded-postgres";
+import { webServerArguments } from "@/server/runtime/web/command";
 import { freePort } from "../support/ports";
 
 export type BenchDatabase = { url: string; directory: string | undefined; stop: () => Promise<void> };

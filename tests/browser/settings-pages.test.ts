@@ -10,7 +10,7 @@ import { eventTypes, webhookMessages } from "@/db/schema";
 import { createUser } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
 import { openApiExamples } from "@/server/examples/openapi-examples";
-import { getInterview } from "@/server/read/interviews";
+import { readInterview } from "@/server/read/interviews";
 import { createWebhook } from "@/server/webhooks/manage";
 import { sampleEventBody } from "@/server/webhooks/sample";
 import { type BrowserSession, describeInBrowser, expectText, useBrowser } from "../support/browser";
@@ -213,7 +213,7 @@ describeInBrowser("settings pages in the browser", () => {
   });
 
   it("the interview's candidate_link is a public page about the interview, with no candidate data; an unknown one is 404", async () => {
-    const interview = await getInterview(test.handle.sql, companyId, interviewId);
+    const interview = await readInterview(test.handle.sql, companyId, interviewId);
     const session = await open();
     const { page, screenshot } = session;
     const response = await page.goto(pathOf(interview!.candidate_link));

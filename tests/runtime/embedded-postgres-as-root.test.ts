@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { startEmbeddedPostgres } from "@/server/runtime/database";
+import { startEmbeddedPostgres } from "@/server/runtime/embedded-postgres";
 import { freePort } from "../support/ports";
 
 let folder = "";

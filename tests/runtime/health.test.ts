@@ -11,7 +11,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { webServerArguments } from "@/server/runtime/web-server-command";
+import { webServerArguments } from "@/server/runtime/web/command";
 import type { TestDatabase } from "../support/database";
 import { useOwnDatabase } from "../support/own-database";
 import { useTestServer } from "../support/server";

@@ -14,7 +14,7 @@ import { loadInterview } from "@/server/domain/interviews";
 import { parseEnv } from "@/server/env";
 import { queueAdminEmail, sendQueuedEmail } from "@/server/notifications/email";
 import { metrics } from "@/server/observability/metrics";
-import { defaultWorkerHttpPort } from "@/server/runtime/worker-listener";
+import { defaultWorkerHttpPort } from "@/server/runtime/worker/listener";
 import { createWebhook } from "@/server/webhooks/manage";
 import { apiCompany } from "../support/api-fixtures";
 import { useTestDatabase } from "../support/database";

@@ -11,7 +11,7 @@ import path from "node:path";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { migrateDatabase } from "@/db/migrate";
-import { startEmbeddedPostgres } from "@/server/runtime/database";
+import { startEmbeddedPostgres } from "@/server/runtime/embedded-postgres";
 import { freePort } from "./ports";
 
 declare module "vitest" {

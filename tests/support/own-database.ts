@@ -12,7 +12,7 @@ import { afterAll, beforeAll } from "vitest";
 import { createDatabase, type DatabaseHandle } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { createDomainContext, type DomainContext } from "@/server/domain/context";
-import { type RunningDatabase, startEmbeddedPostgres } from "@/server/runtime/database";
+import { type RunningDatabase, startEmbeddedPostgres } from "@/server/runtime/embedded-postgres";
 import { localFileStorage } from "@/server/storage/file-storage";
 import { freePort } from "./ports";
 import { type Receiver, startReceiver } from "./receiver";

@@ -1,12 +1,12 @@
 /**
  * The real web server for a test file: the production build (served by
- * server/runtime/web-server.ts, as `npm start` does)
+ * server/runtime/web/server.ts, as `npm start` does)
  * on 127.0.0.1 and a free port, against the file's own database.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect } from "node:net";
 import { afterAll, beforeAll } from "vitest";
-import { webServerArguments } from "@/server/runtime/web-server-command";
+import { webServerArguments } from "@/server/runtime/web/command";
 import type { TestDatabase } from "./database";
 import { freePort } from "./ports";
 

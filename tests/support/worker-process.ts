@@ -1,4 +1,3 @@
-import { appendFileSync } from "node:fs";
 /** The real worker process (`main.ts worker`, as `npm run start:worker` runs it) for tests. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { afterEach } from "vitest";
@@ -25,7 +24,6 @@ export function useWorkerProcesses(baseEnv: () => Record<string, string>) {
     started.push(child);
     let output = "";
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    if (process.env.DEBUG_WORKER_LOG) child.stderr!.on("data", (chunk: Buffer) => appendFileSync(process.env.DEBUG_WORKER_LOG!, chunk));
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + 30_000;
     while (!output.includes("worker started")) {

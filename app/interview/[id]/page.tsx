@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { languageName } from "@/app/ui/format";
 import type { InterviewStatus } from "@/db/schema";
 import { appDatabase } from "@/server/app-database";
-import { getInterviewForCandidates } from "@/server/read/interviews";
+import { readInterviewForCandidates } from "@/server/read/interviews";
 import { holdsNoNul } from "@/server/read/stored-values";
 
 export const metadata: Metadata = { title: "Your interview" };
@@ -25,7 +25,7 @@ const availability: Record<InterviewStatus, { open: boolean; text: string }> = {
 export default async function InterviewPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   if (!holdsNoNul(id)) notFound();
-  const found = await getInterviewForCandidates(appDatabase().sql, id);
+  const found = await readInterviewForCandidates(appDatabase().sql, id);
   if (!found) notFound();
   const { interview, companyName } = found;
   const { form, ai_interview: ai, document } = interview.steps;

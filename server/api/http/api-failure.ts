@@ -10,10 +10,10 @@
  */
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { ApiError, invalidQuery } from "../errors";
+import { ApiError, errorEnvelope, newTraceId } from "@/server/http/api-error";
+import { invalidQuery } from "../errors";
 import type { ApiExchange } from "../exchange";
 import { problemsFromZod } from "../v1/query-params";
-import { errorEnvelope, newTraceId } from "./error-envelope";
 
 export const internalError = () => new ApiError("internal_error", "Something went wrong on our side. Quote the trace_id when contacting support.");
 
@@ -32,6 +32,6 @@ export const apiErrorOf = (error: unknown): ApiError => knownApiError(error) ?? 
 /** tRPC's error shape for a /v1 failure: serialises as the envelope (see above). */
 export function errorBody(error: TRPCError, exchange: ApiExchange | undefined) {
   const apiError = apiErrorOf(error);
-  const envelope = errorEnvelope(apiError.code, apiError.message, exchange?.traceId ?? newTraceId(), apiError.details);
+  const envelope = errorEnvelope(apiError, exchange?.traceId ?? newTraceId());
   return { toJSON: () => envelope };
 }

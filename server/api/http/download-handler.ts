@@ -5,21 +5,17 @@
 import { Readable } from "node:stream";
 import { appDatabase } from "@/server/app-database";
 import { env } from "@/server/env";
+import { toResponse } from "@/server/http/answer";
+import { ApiError, errorResponse, methodNotAllowed, newTraceId } from "@/server/http/api-error";
+import { bodyLengthHeader } from "@/server/http/body-length";
 import { findDownloadable } from "@/server/read/downloads";
-import { bodyLengthHeader } from "@/server/runtime/body-length";
 import { readDownloadToken } from "@/server/security/download-tokens";
 import { localFileStorage } from "@/server/storage/file-storage";
-import { ApiError, notFound } from "../errors";
-import { errorAnswerHeaders, errorEnvelope, newTraceId } from "./error-envelope";
+import { notFound } from "../errors";
 
 const storage = localFileStorage(env.FILE_STORAGE_DIR);
 
-function errorResponse(error: ApiError, traceId: string): Response {
-  return Response.json(errorEnvelope(error.code, error.message, traceId, error.details), {
-    status: error.status,
-    headers: { ...errorAnswerHeaders(traceId), ...error.headers },
-  });
-}
+const errorAnswer = (error: ApiError, traceId: string) => toResponse(errorResponse(error, traceId));
 
 /** The single range of `Range: bytes=…`, or "unsatisfiable"; multi-range requests get the whole file. */
 export function parseRange(header: string | null, size: number): { start: number; end: number } | "unsatisfiable" | null {
@@ -46,22 +42,19 @@ function contentDisposition(fileName: string) {
 export async function handleDownload(request: Request, token: string): Promise<Response> {
   const traceId = newTraceId();
   if (request.method !== "GET") {
-    return errorResponse(
-      new ApiError("permission_denied", "Downloads are read-only: only GET requests are accepted.", { status: 405, headers: { Allow: "GET" } }),
-      traceId,
-    );
+    return errorAnswer(methodNotAllowed("Downloads are read-only: only GET requests are accepted."), traceId);
   }
   const target = readDownloadToken(token, new Date());
   if (target === "invalid") {
-    return errorResponse(new ApiError("permission_denied", "This download link is not valid. Ask the API for a new one."), traceId);
+    return errorAnswer(new ApiError("permission_denied", "This download link is not valid. Ask the API for a new one."), traceId);
   }
   if (target === "expired") {
-    return errorResponse(new ApiError("permission_denied", "This download link has expired (links work for 15 minutes). Ask the API for a new one."), traceId);
+    return errorAnswer(new ApiError("permission_denied", "This download link has expired (links work for 15 minutes). Ask the API for a new one."), traceId);
   }
   const file = await findDownloadable(appDatabase().sql, target);
-  if (file?.suspended) return errorResponse(new ApiError("permission_denied", "This company account is suspended."), traceId);
+  if (file?.suspended) return errorAnswer(new ApiError("permission_denied", "This company account is suspended."), traceId);
   const size = file ? await storage.size(file.storage_key) : null;
-  if (!file || size === null) return errorResponse(notFound("file", target.fileId), traceId);
+  if (!file || size === null) return errorAnswer(notFound("file", target.fileId), traceId);
 
   const headers: Record<string, string> = {
     "Content-Type": file.content_type ?? "application/octet-stream",

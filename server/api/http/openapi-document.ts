@@ -6,9 +6,8 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { env } from "@/server/env";
 import { type Example, openApiExamples } from "@/server/examples/openapi-examples";
-import { authenticationChallenge } from "../errors";
+import { authenticationChallenge, errorCodes } from "@/server/http/api-error";
 import { v1Router } from "../v1/router";
-import { errorCodes } from "./error-envelope";
 import { webhooksSection } from "./openapi-webhooks";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -93,7 +92,7 @@ const errorResponses = {
 };
 
 /** An error response of one operation, with the examples generated for it (openapi-examples.ts). */
-function errorResponse(status: keyof typeof errorResponses, examples: Record<string, Example> | undefined) {
+function documentedErrorResponse(status: keyof typeof errorResponses, examples: Record<string, Example> | undefined) {
   const { description, schema, headers } = errorResponses[status];
   return {
     description,
@@ -169,7 +168,7 @@ function build(): OpenAPIObject {
       "500",
     ];
     if (examples["200"]) success.content["application/json"].examples = examples["200"];
-    operation.responses = { "200": success, ...Object.fromEntries(statuses.map((status) => [status, errorResponse(status, examples[status])])) };
+    operation.responses = { "200": success, ...Object.fromEntries(statuses.map((status) => [status, documentedErrorResponse(status, examples[status])])) };
   }
   document.webhooks = webhooksSection(openApiExamples.webhooks) as OpenAPIObject["webhooks"];
   return document;

@@ -1,5 +1,5 @@
 /**
- * Every request under /v1, served by the web server (server/runtime/web-server.ts)
+ * Every request under /v1, served by the web server (server/runtime/web/server.ts)
  * on its own `IncomingMessage` and `ServerResponse`, ahead of Next.js.
  * trpc-to-openapi's node handler, built once per process, routes GETs to the
  * procedures and writes their answers; around it, this module gives every
@@ -15,16 +15,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TRPCError } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { looksLikeApiKey } from "@/server/auth/api-key-format";
+import { ApiError, errorAnswerHeaders, errorResponse, methodNotAllowed, newTraceId } from "@/server/http/api-error";
 import { log, withLogFields } from "@/server/log";
 import { metrics } from "@/server/observability/metrics";
-import { ApiError, methodNotAllowed } from "../errors";
 import type { ApiExchange } from "../exchange";
 import { rateLimitHeaders } from "../rate-limit-headers";
 import { createApiContext } from "../trpc";
 import { v1Router } from "../v1/router";
 import { apiErrorOf, knownApiError } from "./api-failure";
 import { endpointTemplate, methodLabel } from "./endpoint-templates";
-import { errorAnswerHeaders, errorEnvelope, newTraceId } from "./error-envelope";
 import { openApiDocument } from "./openapi-document";
 
 const keyParameterNames = new Set(["api_key", "apikey", "key", "access_token", "token", "authorization", "bearer"]);
@@ -51,8 +50,8 @@ const procedures = createOpenApiNodeHttpHandler({
 
 /** Writes an error answer that no procedure wrote. */
 function sendError(response: ServerResponse, error: ApiError, traceId: string) {
-  response.writeHead(error.status, { "Content-Type": "application/json", ...errorAnswerHeaders(traceId), ...error.headers });
-  response.end(JSON.stringify(errorEnvelope(error.code, error.message, traceId, error.details)));
+  const { status, headers, body } = errorResponse(error, traceId);
+  response.writeHead(status, headers).end(body);
 }
 
 /**

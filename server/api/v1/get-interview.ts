@@ -1,6 +1,6 @@
 import { notFound } from "@/server/api/errors";
 import { apiProcedure, ok } from "@/server/api/trpc";
-import { getInterview as readInterview } from "@/server/read/interviews";
+import { readInterview } from "@/server/read/interviews";
 import { getInterviewInput, getInterviewMeta, getInterviewOutput } from "./get-interview.types";
 
 export const getInterview = apiProcedure

@@ -1,5 +1,6 @@
-import { ApiError, candidateNotFound } from "@/server/api/errors";
+import { candidateNotFound } from "@/server/api/errors";
 import { apiProcedure, ok } from "@/server/api/trpc";
+import { ApiError } from "@/server/http/api-error";
 import { findRecording } from "@/server/read/downloads";
 import { getRecordingInput, getRecordingMeta, getRecordingOutput } from "./get-recording.types";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { historyRetentionDays } from "@/db/partitions";
 import { eventTypes } from "@/db/schema";
 import type { EventPosition } from "@/server/read/events";
 import { openapi } from "./common";
@@ -10,7 +11,8 @@ export const listEventsMeta = openapi({
   operationId: "listEvents",
   summary: "The change history, oldest first",
   description:
-    "Covers the last 30 days. `next_cursor` is returned on every response, even an empty one: store it and send it " +
+    `Covers the last ${historyRetentionDays} days. ` +
+    "`next_cursor` is returned on every response, even an empty one: store it and send it " +
     "as `after` to receive only newer events. `has_more` true means more events are waiting now.",
   tags: ["Events"],
 });

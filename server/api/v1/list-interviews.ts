@@ -1,5 +1,5 @@
 import { apiProcedure, ok } from "@/server/api/trpc";
-import { listInterviews as readInterviews } from "@/server/read/interviews";
+import { readInterviewPage } from "@/server/read/interviews";
 import { encodeCursor } from "@/server/security/cursors";
 import { listInterviewsInput, listInterviewsMeta, listInterviewsOutput } from "./list-interviews.types";
 import { cursorPosition } from "./query-params";
@@ -11,7 +11,7 @@ export const listInterviews = apiProcedure
   .query(async ({ ctx, input }) => {
     const { caller } = ctx;
     const companyId = caller.company.id;
-    const page = await readInterviews(ctx.sql, companyId, {
+    const page = await readInterviewPage(ctx.sql, companyId, {
       status: input.status,
       limit: input.limit,
       after: input.cursor && cursorPosition("cursor", input.cursor, companyId),

@@ -164,7 +164,6 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
 
   void listen();
   wake();
-  if (process.env.DEBUG_DISPATCHER) setInterval(() => log.warn("DISPATCHER STATE", { sending, finished: finished.length, beingRecorded, claiming, recording, listening: listening !== null }), 5000).unref();
 
   return {
     running: () => !stopping,

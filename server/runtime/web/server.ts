@@ -25,20 +25,21 @@
  *   takes keys, not cookies, and answers those methods with 405 anyway.
  *
  * - A route's `Content-Length`, which Next.js drops, is put back from the
- *   header the route named it in (server/runtime/body-length.ts).
+ *   header the route named it in (server/http/body-length.ts).
  *
  * Every answer, whoever writes it, carries the security headers
  * (server/security/security-headers.ts), set here before Next.js sees the
  * request; the Content-Security-Policy goes on the request too, for Next.js
  * to read a page's script nonce from.
  *
- * Usage: `tsx server/runtime/web-server.ts <dev|start> --port <port> --hostname <host>`.
+ * Usage: `tsx server/runtime/web/server.ts <dev|start> --port <port> --hostname <host>`.
  */
 import { createServer, type IncomingMessage, maxHeaderSize, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { parseArgs } from "node:util";
-import { errorAnswerHeaders, errorEnvelope, newTraceId, readOnlyApiMessage } from "@/server/api/http/error-envelope";
-import { bodyLengthHeader } from "@/server/runtime/body-length";
+import type { Answer } from "@/server/http/answer";
+import { ApiError, errorResponse, methodNotAllowed, newTraceId } from "@/server/http/api-error";
+import { bodyLengthHeader } from "@/server/http/body-length";
 import { isFromThisSite } from "@/server/security/same-site";
 import { contentSecurityPolicy, nonPagePolicy, securityHeaders } from "@/server/security/security-headers";
 
@@ -48,7 +49,7 @@ const { positionals, values } = parseArgs({
 });
 const mode = positionals[0];
 if ((mode !== "dev" && mode !== "start") || !values.port || !values.hostname) {
-  process.stderr.write("usage: web-server.ts <dev|start> --port <port> --hostname <host>\n");
+  process.stderr.write("usage: server.ts <dev|start> --port <port> --hostname <host>\n");
   process.exit(2);
 }
 const dev = mode === "dev";
@@ -64,34 +65,27 @@ const changingMethods = new Set(["POST", "PUT", "DELETE", "PATCH"]);
 const apiPath = /^\/(v1|downloads)(\/|\?|$)/;
 const v1Path = /^\/v1(\/|\?|$)/;
 
-type EdgeAnswer = { status: number; headers: Record<string, string>; body: string };
-
-function apiError(status: number, code: "validation_error" | "permission_denied", message: string, headers: Record<string, string> = {}): EdgeAnswer {
-  const traceId = newTraceId();
-  return {
-    status,
-    headers: { "Content-Type": "application/json", ...errorAnswerHeaders(traceId), ...headers },
-    body: JSON.stringify(errorEnvelope(code, message, traceId)),
-  };
-}
+const apiError = (error: ApiError): Answer => errorResponse(error, newTraceId());
 
 const crossSiteRequest = () =>
-  apiError(403, "permission_denied", "Changes are accepted only from this site's own pages, as the request's Origin (or Sec-Fetch-Site) shows.");
+  apiError(new ApiError("permission_denied", "Changes are accepted only from this site's own pages, as the request's Origin (or Sec-Fetch-Site) shows."));
 
-function methodNotAllowed(url: string | undefined): EdgeAnswer {
-  if (apiPath.test(url ?? "")) return apiError(405, "permission_denied", readOnlyApiMessage, { Allow: "GET" });
+function unroutableMethod(url: string | undefined): Answer {
+  if (apiPath.test(url ?? "")) return apiError(methodNotAllowed());
   return { status: 405, headers: { "Content-Type": "text/plain; charset=utf-8", Allow: "GET, HEAD, POST" }, body: "Method Not Allowed\n" };
 }
 
+const refused = (status: number, message: string) => apiError(new ApiError("validation_error", message, { status }));
+
 /** What Node's parser refused, by its error code (`clientError`), answered with the statuses Node's own handler uses. */
-function refusedRequest(code: string | undefined): EdgeAnswer {
+function refusedRequest(code: string | undefined): Answer {
   if (code === "HPE_HEADER_OVERFLOW") {
     const limit = `${Math.floor(maxHeaderSize / 1024)} KiB`;
-    return apiError(431, "validation_error", `The request's address and headers are larger than the ${limit} this server accepts. Send a shorter address.`);
+    return refused(431, `The request's address and headers are larger than the ${limit} this server accepts. Send a shorter address.`);
   }
-  if (code === "HPE_CHUNK_EXTENSIONS_OVERFLOW") return apiError(413, "validation_error", "The request's chunk extensions are too large.");
-  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return apiError(408, "validation_error", "The request did not arrive in time.");
-  return apiError(400, "validation_error", "The request is not valid HTTP/1.1.");
+  if (code === "HPE_CHUNK_EXTENSIONS_OVERFLOW") return refused(413, "The request's chunk extensions are too large.");
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return refused(408, "The request did not arrive in time.");
+  return refused(400, "The request is not valid HTTP/1.1.");
 }
 
 const decodes = (segment: string) => {
@@ -114,9 +108,19 @@ function withLiteralPercents(target: string): string {
   return queryStart === -1 ? literal : literal + target.slice(queryStart);
 }
 
-function send(response: ServerResponse, answer: EdgeAnswer) {
+function send(response: ServerResponse, answer: Answer) {
   response.writeHead(answer.status, { ...answer.headers, "Content-Length": Buffer.byteLength(answer.body) });
   response.end(answer.body);
+}
+
+/** Each connection's answers from their request until written (for sendOnSocket). */
+const answersUnderWay = new WeakMap<Duplex, Set<ServerResponse>>();
+
+function trackAnswer(request: IncomingMessage, response: ServerResponse) {
+  const answers = answersUnderWay.get(request.socket) ?? new Set<ServerResponse>();
+  answersUnderWay.set(request.socket, answers.add(response));
+  const written = () => answers.delete(response);
+  response.once("finish", written).once("close", written);
 }
 
 /**
@@ -126,8 +130,8 @@ function send(response: ServerResponse, answer: EdgeAnswer) {
  * answer on the same connection is still being sent (a bad request pipelined
  * behind a good one): its bytes would land inside that answer's body.
  */
-function sendOnSocket(socket: Duplex & { _httpMessage?: ServerResponse | null }, answer: EdgeAnswer) {
-  if (!socket.writable || socket._httpMessage?.headersSent) return socket.destroy();
+function sendOnSocket(socket: Duplex, answer: Answer) {
+  if (!socket.writable || [...(answersUnderWay.get(socket) ?? [])].some((earlier) => earlier.headersSent)) return socket.destroy();
   const all = { ...answerSecurityHeaders, "Content-Security-Policy": nonPagePolicy, ...answer.headers };
   const headers = Object.entries({ ...all, "Content-Length": String(Buffer.byteLength(answer.body)), Connection: "close" })
     .map(([name, value]) => `${name}: ${value}\r\n`)
@@ -173,9 +177,10 @@ function keepBodyLength(response: ServerResponse) {
 }
 
 const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  trackAnswer(request, response);
   secure(request, response);
   keepBodyLength(response);
-  if (!routeMethods.has(request.method ?? "")) return send(response, methodNotAllowed(request.url));
+  if (!routeMethods.has(request.method ?? "")) return send(response, unroutableMethod(request.url));
   if (changingMethods.has(request.method!) && !apiPath.test(request.url ?? "") && !isFromThisSite(request.headers, appOrigin)) {
     return send(response, crossSiteRequest());
   }
@@ -196,7 +201,7 @@ function failed(request: IncomingMessage, response: ServerResponse, error: unkno
 server.on("connect", (request: IncomingMessage, socket: Duplex) => {
   // Node takes its own error listener off a CONNECT's socket before handing it over.
   socket.on("error", () => socket.destroy());
-  sendOnSocket(socket, methodNotAllowed(request.url));
+  sendOnSocket(socket, unroutableMethod(request.url));
 });
 server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
   if (error.code === "ECONNRESET") return socket.destroy();

@@ -22,14 +22,14 @@ import { keepAlive } from "./liveness";
 import { fanOutEvents } from "./tasks/fan-out-events";
 import { forgetSpentRateLimitsTask } from "./tasks/forget-spent-rate-limits";
 import { sendEmail } from "./tasks/send-email";
-import { deleteExpired, webhookMaintenance } from "./tasks/webhook-maintenance";
+import { deleteExpiredHistoryTask, webhookMaintenance } from "./tasks/webhook-maintenance";
 
 export function taskList(deps: WorkerDeps): TaskList {
   return {
     [taskNames.fanOut]: fanOutEvents(deps),
     [taskNames.sendEmail]: sendEmail(deps),
     [taskNames.maintenance]: webhookMaintenance(deps),
-    [taskNames.deleteExpiredHistory]: deleteExpired(deps),
+    [taskNames.deleteExpiredHistory]: deleteExpiredHistoryTask(deps),
     [taskNames.forgetSpentRateLimits]: forgetSpentRateLimitsTask(deps),
   };
 }

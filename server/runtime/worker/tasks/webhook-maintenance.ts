@@ -10,7 +10,7 @@ export const webhookMaintenance =
   };
 
 /** Every hour: the delivery log and the event history keep 30 days. */
-export const deleteExpired =
+export const deleteExpiredHistoryTask =
   (deps: WorkerDeps): Task =>
   async () => {
     await deleteExpiredHistory(deps);

@@ -19,6 +19,7 @@
  */
 import type postgres from "postgres";
 import { workerSchema } from "@/server/jobs/queue";
+import { workerTables } from "@/server/jobs/worker-tables";
 import { log } from "@/server/log";
 
 export const heartbeatMs = 5_000;
@@ -60,10 +61,10 @@ export async function unlockDeadWorkers(sql: postgres.Sql): Promise<string[]> {
   const deadAfter = `${deadAfterMs} milliseconds`;
   const dead = await sql<Array<{ worker_id: string }>>`
     with holders as (
-      select locked_by as worker_id, locked_at from ${schema}._private_jobs
+      select locked_by as worker_id, locked_at from ${sql(workerTables.privateJobs)}
       where locked_by is not null and locked_at < now() - ${deadAfter}::interval
       union all
-      select locked_by, locked_at from ${schema}._private_job_queues
+      select locked_by, locked_at from ${sql(workerTables.privateJobQueues)}
       where locked_by is not null and locked_at < now() - ${deadAfter}::interval
     )
     select h.worker_id from holders h
