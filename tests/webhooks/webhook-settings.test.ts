@@ -9,8 +9,6 @@ import { webhookMessages, webhooks } from "@/db/schema";
 import type { Member } from "@/server/auth/members";
 import { submitAttempt } from "@/server/domain/attempts";
 import type { LoadedInterview } from "@/server/domain/interviews";
-import { viewWebhooks } from "@/server/settings/webhooks/webhook-view";
-import type { Resolver } from "@/server/webhooks/delivery-client";
 import {
   createWebhook,
   expirePreviousSecret,
@@ -21,8 +19,10 @@ import {
   setWebhookEnabled,
   unresolvedHostWarning,
   updateWebhook,
-} from "@/server/webhooks/manage";
-import { webhookOffReason } from "@/server/webhooks/unsent-reasons";
+} from "@/server/webhooks/admin/manage";
+import type { Resolver } from "@/server/webhooks/delivery/delivery-client";
+import { webhookOffReason } from "@/server/webhooks/delivery/unsent-reasons";
+import { viewWebhooks } from "@/server/webhooks/views/webhook-view";
 import { useTestDatabase } from "../support/database";
 import { companyWithInterview, completeSteps, makeCompany, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { allowReceiver, pump, useWebhookTestbed, verifySignature } from "../support/webhook-fixtures";

@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { eventTypes, webhookMessages, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
-import type { WebhookConditions } from "@/server/webhooks/conditions";
-import { decryptHeaders } from "@/server/webhooks/custom-headers";
-import { webhookHealth } from "@/server/webhooks/health";
-import { createWebhook, listWebhooks, resendMessage, rotateWebhookSecret, sendSample, setWebhookEnabled, updateWebhook } from "@/server/webhooks/manage";
+import { createWebhook, listWebhooks, resendMessage, rotateWebhookSecret, sendSample, setWebhookEnabled, updateWebhook } from "@/server/webhooks/admin/manage";
+import type { WebhookConditions } from "@/server/webhooks/delivery/conditions";
+import { decryptHeaders } from "@/server/webhooks/delivery/custom-headers";
+import { webhookHealth } from "@/server/webhooks/views/health";
 import { type Command, type Flags, positional, required, requiredText, text, UsageError } from "../arguments";
 
 /** The CLI acts as the operator: it finds the company from the webhook or message. */

@@ -15,7 +15,7 @@ import { log } from "@/server/log";
 import { createMailer } from "@/server/notifications/email";
 import { databaseGauges } from "@/server/observability/database-gauges";
 import { databaseReadiness, type Readiness } from "@/server/observability/readiness";
-import { type ClientOptions, createDeliveryClient } from "@/server/webhooks/delivery-client";
+import { type ClientOptions, createDeliveryClient } from "@/server/webhooks/delivery/delivery-client";
 import type { WorkerDeps } from "./deps";
 import { type DispatcherOptions, startDispatcher } from "./dispatcher";
 import { keepAlive } from "./liveness";

@@ -1,5 +1,5 @@
 import type { Task } from "graphile-worker";
-import { deleteExpiredHistory, runWebhookMaintenance } from "@/server/webhooks/maintenance";
+import { deleteExpiredHistory, runWebhookMaintenance } from "@/server/webhooks/delivery/maintenance";
 import type { WorkerDeps } from "../deps";
 
 /** Every minute: failure policy, interrupted attempts. */

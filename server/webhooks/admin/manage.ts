@@ -10,14 +10,14 @@ import { companies, type EventType, interviews, webhookMessages, webhookSendPace
 import { withDeadline } from "@/server/deadline";
 import type { DomainContext } from "@/server/domain/context";
 import { DomainError, invalidInput, invalidState, notFound, parseInput } from "@/server/domain/errors";
+import { decryptHeaders, encryptHeaders, mergeHeaderChanges, sameHeaders } from "../delivery/custom-headers";
+import { type Resolver, systemResolver } from "../delivery/delivery-client";
+import { failWaitingMessages } from "../delivery/failure-policy";
+import { resolveAndVet } from "../delivery/ip-policy";
+import { announceReady, enqueueMessages } from "../delivery/messages";
+import { decryptSecret, encryptSecret, generateSecret } from "../delivery/secrets";
 import { hostnameOf, targetOf } from "./address";
-import { decryptHeaders, encryptHeaders, mergeHeaderChanges, sameHeaders } from "./custom-headers";
-import { type Resolver, systemResolver } from "./delivery-client";
-import { failWaitingMessages } from "./failure-policy";
-import { resolveAndVet } from "./ip-policy";
-import { announceReady, enqueueMessages } from "./messages";
 import { sampleEventBody } from "./sample";
-import { decryptSecret, encryptSecret, generateSecret } from "./secrets";
 import { maxWebhooksPerCompany, type WebhookChangesInput, type WebhookSettingsInput, webhookChangesSchema, webhookSettingsSchema } from "./settings-schema";
 
 export const secretOverlapMs = 24 * 60 * 60 * 1000;

@@ -11,7 +11,7 @@ import { type DayLeft, dropExpiredDays, ensureHistoryPartitions } from "@/db/par
 import { webhooks } from "@/db/schema";
 import { enqueueFanOut } from "@/server/jobs/queue";
 import { log } from "@/server/log";
-import { logRetentionDays } from "./delivery-log";
+import { logRetentionDays } from "../views/delivery-log";
 import type { DeliveryDeps } from "./deps";
 import { applyFailurePolicy } from "./failure-policy";
 import { companiesBehind } from "./fan-out";
