@@ -41,7 +41,7 @@ import { type CandidateFilters, candidateByIdQuery, candidatePageQuery } from "@
 import { eventPageQuery } from "@/server/read/events";
 import { interviewListQuery } from "@/server/read/interviews";
 import { countMissedEvents } from "@/server/webhooks/admin/backfill";
-import { failedSinceCount } from "@/server/webhooks/admin/manage";
+import { failedSinceCount } from "@/server/webhooks/admin/resend";
 import { claimStatement, type OutcomeRow, recordStatement } from "@/server/webhooks/delivery/deliver";
 import { historyAfterPositionStatement } from "@/server/webhooks/delivery/fan-out";
 import { readyChainHeadsStatement } from "@/server/webhooks/delivery/messages";

@@ -14,7 +14,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
 import { createUser } from "@/server/domain/accounts";
-import { revealWebhookHeaders } from "@/server/webhooks/admin/manage";
+import { revealWebhookHeaders } from "@/server/webhooks/admin/webhook-settings";
 import { maskedHeaderValue } from "@/server/webhooks/delivery/header-rules";
 import { type BrowserSession, describeInBrowser, expectText, reopen, useBrowser } from "../support/browser";
 import { useTestDatabase } from "../support/database";

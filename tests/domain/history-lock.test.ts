@@ -19,7 +19,7 @@ import { saveScore, storeRecording } from "@/server/domain/ai-interview";
 import { submitAttempt } from "@/server/domain/attempts";
 import { historyLockKey, lockCompanyHistory } from "@/server/domain/history-lock";
 import { type EventPosition, readEventPage } from "@/server/read/events";
-import { createWebhook } from "@/server/webhooks/admin/manage";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, recording, score, startCandidate, submitCandidate } from "../support/fixtures";
 import { heldStorage, waitingForHistoryLocks } from "../support/history-writers";

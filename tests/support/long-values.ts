@@ -10,8 +10,8 @@ import { saveAnswers, startAttempt, submitAttempt, uploadDocument } from "@/serv
 import type { DomainContext } from "@/server/domain/context";
 import { maxApiKeyNameLength } from "@/server/settings/api-keys/create-api-key.types";
 import { maxAddressLength } from "@/server/webhooks/admin/address";
-import { createWebhook } from "@/server/webhooks/admin/manage";
 import { maxDescriptionLength, maxNameLength } from "@/server/webhooks/admin/settings-schema";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { makeCompany, makeInterview, scoreAndRecord } from "./fixtures";
 
 /** `text` repeated and cut to exactly `length` characters. */

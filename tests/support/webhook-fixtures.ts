@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import { webhookMessages, webhookReadyMessages, webhooks, webhookWaitingRetries } from "@/db/schema";
 import { type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import type { WorkerDeps } from "@/server/runtime/worker/deps";
-import type { AddressOptions } from "@/server/webhooks/admin/manage";
+import type { AddressOptions } from "@/server/webhooks/admin/webhook-settings";
 import { createDeliveryClient } from "@/server/webhooks/delivery/delivery-client";
 import type { TestDatabase } from "./database";
 import { clearJobs, queuedJobs } from "./jobs";

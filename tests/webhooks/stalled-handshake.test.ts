@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { webhookAttempts } from "@/db/schema";
 import { submitAttempt } from "@/server/domain/attempts";
 import { loadInterview } from "@/server/domain/interviews";
-import { createWebhook } from "@/server/webhooks/admin/manage";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { answerDeadlineMs } from "@/server/webhooks/delivery/delivery-client";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";

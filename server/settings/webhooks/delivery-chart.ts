@@ -1,4 +1,4 @@
-import { assertOwnsWebhook } from "@/server/webhooks/admin/manage";
+import { assertOwnsWebhook } from "@/server/webhooks/admin/find-webhook";
 import { deliveryChart } from "@/server/webhooks/views/delivery-chart";
 import { signedInProcedure } from "../trpc";
 import { deliveryChartInput, deliveryChartOutput } from "./delivery-chart.types";

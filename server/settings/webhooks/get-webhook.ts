@@ -1,4 +1,4 @@
-import { loadWebhook } from "@/server/webhooks/admin/manage";
+import { loadWebhook } from "@/server/webhooks/admin/find-webhook";
 import { viewWebhooks } from "@/server/webhooks/views/webhook-view";
 import { signedInProcedure } from "../trpc";
 import { getWebhookInput, getWebhookOutput } from "./get-webhook.types";

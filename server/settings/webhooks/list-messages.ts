@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { decodeCursor, encodeCursor, positionFor } from "@/server/security/cursors";
-import { assertOwnsWebhook } from "@/server/webhooks/admin/manage";
+import { assertOwnsWebhook } from "@/server/webhooks/admin/find-webhook";
 import { type LogPosition, listMessages } from "@/server/webhooks/views/delivery-log";
 import { viewMessage } from "@/server/webhooks/views/message-view";
 import { signedInProcedure } from "../trpc";

@@ -1,4 +1,4 @@
-import { listWebhooks } from "@/server/webhooks/admin/manage";
+import { listWebhooks } from "@/server/webhooks/admin/find-webhook";
 import { maxWebhooksPerCompany } from "@/server/webhooks/admin/settings-schema";
 import { viewWebhooks } from "@/server/webhooks/views/webhook-view";
 import { signedInProcedure } from "../trpc";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { appDatabase } from "@/server/app-database";
 import { currentMember } from "@/server/auth/session";
 import { webhookAddresses } from "@/server/settings/webhooks/webhook-addresses";
-import { countWebhooks } from "@/server/webhooks/admin/manage";
+import { countWebhooks } from "@/server/webhooks/admin/find-webhook";
 import { maxWebhooksPerCompany } from "@/server/webhooks/admin/settings-schema";
 import { AdminsOnly } from "../../admins-only";
 import { WebhookForm } from "../webhook-form";
