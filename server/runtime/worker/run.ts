@@ -21,8 +21,9 @@ import { type DispatcherOptions, startDispatcher } from "./dispatcher";
 import { keepAlive } from "./liveness";
 import { fanOutEvents } from "./tasks/fan-out-events";
 import { forgetSpentRateLimitsTask } from "./tasks/forget-spent-rate-limits";
+import { deleteExpiredHistoryTask } from "./tasks/history-partitions";
 import { sendEmail } from "./tasks/send-email";
-import { deleteExpiredHistoryTask, webhookMaintenance } from "./tasks/webhook-maintenance";
+import { webhookMaintenance } from "./tasks/webhook-maintenance";
 
 export function taskList(deps: WorkerDeps): TaskList {
   return {
