@@ -167,7 +167,7 @@ describe("the lock's guard", () => {
 
 describe("every writer of events", () => {
   /** Where the product writes events: each is exercised below with the lock checked. */
-  const knownWriters = ["server/domain/bulk-import.ts", "server/domain/candidate-changes.ts"];
+  const knownWriters = ["server/demo/bulk-import.ts", "server/domain/candidate-changes.ts"];
 
   it("is one of the known writers (migrations' backfills aside)", () => {
     const sources = (folder: string): string[] =>
