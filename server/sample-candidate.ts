@@ -1,6 +1,6 @@
 /**
  * The made-up candidate of every sample webhook message. The sample body
- * (server/webhooks/sample.ts), the API's answer for its id, the delivery log
+ * (server/webhooks/admin/sample.ts), the API's answer for its id, the delivery log
  * and its candidate page (app/candidates/[id]) all name it, so it lives apart
  * from each of them.
  */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { WebhookState } from "@/server/webhooks/health";
+import type { WebhookState } from "@/server/webhooks/views/health";
 
 const tones = {
   green: "bg-green-50 text-green-800 ring-green-600/20",
@@ -16,7 +16,7 @@ export function Badge({ tone, children }: { tone: keyof typeof tones; children: 
   );
 }
 
-/** The states of server/webhooks/health.ts, as a badge says them. */
+/** The states of server/webhooks/views/health.ts, as a badge says them. */
 const webhookStates = {
   off: ["slate", "Off"],
   no_deliveries: ["slate", "No deliveries yet"],

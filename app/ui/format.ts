@@ -3,7 +3,7 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeS
 
 export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : "Never");
 
-/** A success rate with what it is of: "95.5% of 22 tries" (server/webhooks/health.ts). */
+/** A success rate with what it is of: "95.5% of 22 tries" (server/webhooks/views/health.ts). */
 export const formatSuccess = (rate: number | null, tries: number) =>
   rate === null ? "No tries" : `${rate}% of ${tries.toLocaleString()} ${tries === 1 ? "try" : "tries"}`;
 

@@ -4,7 +4,7 @@ import { createdAt, idColumn, time } from "./columns";
 import { companies } from "./companies";
 import type { EventType } from "./events";
 
-/** The stored shape of a webhook's conditions (checked by server/webhooks/conditions.ts). */
+/** The stored shape of a webhook's conditions (checked by server/webhooks/delivery/conditions.ts). */
 export type WebhookConditions = { statusTo?: CandidateStatus[]; minScore?: number; recommendations?: Recommendation[] };
 
 /** A customer address that receives signed event messages. */
@@ -28,13 +28,13 @@ export const webhooks = pgTable(
     enabled: boolean("enabled").notNull().default(true),
     disabledAt: time("disabled_at"),
     disabledReason: text("disabled_reason"),
-    /** Signing secrets, encrypted (server/webhooks/secrets.ts). The previous one signs too until it expires. */
+    /** Signing secrets, encrypted (server/webhooks/delivery/secrets.ts). The previous one signs too until it expires. */
     secretCiphertext: text("secret_ciphertext").notNull(),
     previousSecretCiphertext: text("previous_secret_ciphertext"),
     previousSecretExpiresAt: time("previous_secret_expires_at"),
-    /** The admin's own headers sent with every message, names and values encrypted as one list (server/webhooks/custom-headers.ts); null: none. */
+    /** The admin's own headers sent with every message, names and values encrypted as one list (server/webhooks/delivery/custom-headers.ts); null: none. */
     customHeadersCiphertext: text("custom_headers_ciphertext"),
-    /** What narrows the events sent beyond types and interviews (server/webhooks/conditions.ts); null: none. */
+    /** What narrows the events sent beyond types and interviews (server/webhooks/delivery/conditions.ts); null: none. */
     conditions: jsonb("conditions").$type<WebhookConditions>(),
     /** Start of the current run of failures (null after a success); drives the alert and the 3-day cut-off. */
     failingSince: time("failing_since"),

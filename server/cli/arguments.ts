@@ -1,7 +1,7 @@
 /** The declaration every command makes, and the parsing helpers they share. */
 import type postgres from "postgres";
 import type { DomainContext } from "@/server/domain/context";
-import type { AddressOptions } from "@/server/webhooks/manage";
+import type { AddressOptions } from "@/server/webhooks/admin/webhook-settings";
 
 export type Flags = Record<string, string | boolean | undefined>;
 /** The write path, the read pool, and how webhook addresses are vetted (WEBHOOK_ALLOW_TARGETS). */

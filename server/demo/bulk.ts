@@ -6,12 +6,12 @@
 
 import { randomBytes } from "node:crypto";
 import { aiDecision } from "@/server/domain/attempts";
-import { type ImportedAttempt, type PreparedImport, prepareImport, writeImport } from "@/server/domain/bulk-import";
 import type { CandidateRow } from "@/server/domain/candidate-row";
 import type { DomainContext } from "@/server/domain/context";
 import type { LoadedInterview } from "@/server/domain/interviews";
 import { settleResult } from "@/server/domain/result";
 import { createIdGenerator, type IdGenerator, newId } from "@/server/ids";
+import { type ImportedAttempt, type PreparedImport, prepareImport, writeImport } from "./bulk-import";
 import { interviewTemplates, person, scoreFor, transcriptFor } from "./catalog";
 import { makePdf, makeWav } from "./media";
 import type { Random } from "./random";

@@ -16,9 +16,9 @@
  */
 import { and, asc, eq, min, sql } from "drizzle-orm";
 import { events, webhookMessages, webhooks } from "@/db/schema";
-import { deliverDue } from "@/server/webhooks/deliver";
-import type { DeliveryDeps } from "@/server/webhooks/deps";
-import { enqueueMessages, eventMessage, webhookTakes } from "@/server/webhooks/messages";
+import { deliverDue } from "@/server/webhooks/delivery/deliver";
+import type { DeliveryDeps } from "@/server/webhooks/delivery/deps";
+import { enqueueMessages, eventMessage, webhookTakes } from "@/server/webhooks/delivery/messages";
 
 /** How long after its event a message is created: about what fan-out takes. */
 const fanOutLagMs = 40;

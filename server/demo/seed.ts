@@ -10,8 +10,8 @@ import { users } from "@/db/schema";
 import { createApiKey, createCompany, createUser } from "@/server/domain/accounts";
 import type { DomainContext } from "@/server/domain/context";
 import { lockCompanyHistory } from "@/server/domain/history-lock";
-import type { DeliveryDeps } from "@/server/webhooks/deps";
-import { type AddressOptions, createWebhook } from "@/server/webhooks/manage";
+import { type AddressOptions, createWebhook } from "@/server/webhooks/admin/webhook-settings";
+import type { DeliveryDeps } from "@/server/webhooks/delivery/deps";
 import { deliverHistory } from "./delivery-history";
 import { simulate } from "./simulate";
 

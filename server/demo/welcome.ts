@@ -1,7 +1,7 @@
 import { createDatabase } from "@/db/client";
 import { createDomainContext } from "@/server/domain/context";
 import { env } from "@/server/env";
-import { createDeliveryClient } from "@/server/webhooks/delivery-client";
+import { createDeliveryClient } from "@/server/webhooks/delivery/delivery-client";
 import { type DemoWebhook, seedDemo } from "./seed";
 
 /** The demo webhook, and the CA that its receiver's certificate needs (PEM). */

@@ -60,9 +60,9 @@ const { createDomainContext } = await import("@/server/domain/context");
 const { createRandom } = await import("@/server/demo/random");
 const { seedDemo } = await import("@/server/demo/seed");
 const { createIdGenerator } = await import("@/server/ids");
-const { deliveryHeaders } = await import("@/server/webhooks/delivery-headers");
-const { userAgent } = await import("@/server/webhooks/deliver");
-const { generateSecret } = await import("@/server/webhooks/secrets");
+const { deliveryHeaders } = await import("@/server/webhooks/delivery/delivery-headers");
+const { userAgent } = await import("@/server/webhooks/delivery/deliver");
+const { generateSecret } = await import("@/server/webhooks/delivery/secrets");
 
 const historyEnd = new Date(new Date().setUTCHours(0, 0, 0, 0));
 const handle = createDatabase(database.url);

@@ -8,7 +8,7 @@ import { eventTypes } from "@/db/schema";
 import { createApiKey, setCompanyRateLimits, setCompanySuspended } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
 import { changeStatus } from "@/server/domain/statuses";
-import { createWebhook } from "@/server/webhooks/manage";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { type ApiCompany, apiCompany } from "../support/api-fixtures";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, scoreAndRecord, startCandidate } from "../support/fixtures";

@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@/server/domain/accounts";
-import { createWebhook } from "@/server/webhooks/manage";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { type ApiCompany, apiCompany } from "../support/api-fixtures";
 import { useTestDatabase } from "../support/database";
 import { signInOverHttp } from "../support/http-sign-in";

@@ -17,8 +17,8 @@ import { simulate } from "@/server/demo/simulate";
 import { createCompany, createUser } from "@/server/domain/accounts";
 import type { DomainContext } from "@/server/domain/context";
 import { env } from "@/server/env";
-import { claimStatement } from "@/server/webhooks/deliver";
-import { createWebhook } from "@/server/webhooks/manage";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
+import { claimStatement } from "@/server/webhooks/delivery/deliver";
 import { makeInterview } from "../support/fixtures";
 import { type Received, startReceiver } from "../support/receiver";
 import {

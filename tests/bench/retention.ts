@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { createDatabase } from "@/db/client";
 import { dropExpiredDays } from "@/db/partitions";
-import { logRetentionDays } from "@/server/webhooks/delivery-log";
+import { logRetentionDays } from "@/server/webhooks/views/delivery-log";
 import { benchDatabase, fixed, table } from "./support";
 
 const { values } = parseArgs({ options: { messages: { type: "string", default: "5000000" } } });

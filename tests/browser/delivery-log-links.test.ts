@@ -10,9 +10,11 @@
 import type { Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
 import { createUser } from "@/server/domain/accounts";
-import { backfill } from "@/server/webhooks/backfill";
-import { createWebhook, sendSample, setWebhookEnabled } from "@/server/webhooks/manage";
-import { webhookOffReason } from "@/server/webhooks/unsent-reasons";
+import { backfill } from "@/server/webhooks/admin/backfill";
+import { sendSample } from "@/server/webhooks/admin/send-sample";
+import { setWebhookEnabled } from "@/server/webhooks/admin/set-webhook-enabled";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
+import { webhookOffReason } from "@/server/webhooks/delivery/unsent-reasons";
 import { describeInBrowser, expectText, useBrowser } from "../support/browser";
 import { useTestDatabase } from "../support/database";
 import { makeCompany, makeInterview, submitCandidate } from "../support/fixtures";

@@ -8,8 +8,9 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
 import { createApiKey, createUser } from "@/server/domain/accounts";
-import { createWebhook, setWebhookEnabled } from "@/server/webhooks/manage";
-import { webhookOffReason } from "@/server/webhooks/unsent-reasons";
+import { setWebhookEnabled } from "@/server/webhooks/admin/set-webhook-enabled";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
+import { webhookOffReason } from "@/server/webhooks/delivery/unsent-reasons";
 import { describeInBrowser, expectText, reopen, useBrowser } from "../support/browser";
 import { useTestDatabase } from "../support/database";
 import { makeCompany, makeInterview, submitCandidate } from "../support/fixtures";

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createUser } from "@/server/domain/accounts";
 import { finishAiInterview, startAiInterview } from "@/server/domain/ai-interview";
 import { saveAnswers, startAttempt, submitAttempt, uploadDocument } from "@/server/domain/attempts";
-import { createWebhook } from "@/server/webhooks/manage";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { describeInBrowser, expectText, useBrowser } from "../support/browser";
 import { useTestDatabase } from "../support/database";
 import { makeCompany, makeInterview, scoreAndRecord } from "../support/fixtures";

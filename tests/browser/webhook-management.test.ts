@@ -8,9 +8,9 @@
 import { beforeAll, expect, it } from "vitest";
 import { createUser } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
-import { fanOutCompany } from "@/server/webhooks/fan-out";
-import { createWebhook } from "@/server/webhooks/manage";
-import { maxWebhooksPerCompany } from "@/server/webhooks/settings-schema";
+import { maxWebhooksPerCompany } from "@/server/webhooks/admin/settings-schema";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
+import { fanOutCompany } from "@/server/webhooks/delivery/fan-out";
 import { type BrowserSession, describeInBrowser, expectText, reopen, useBrowser } from "../support/browser";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, eventsOf, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";

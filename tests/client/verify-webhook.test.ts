@@ -5,7 +5,8 @@
 import { type Event, verifyWebhook, WebhookVerificationError } from "@interview-api/client";
 import { describe, expect, it } from "vitest";
 import { submitAttempt } from "@/server/domain/attempts";
-import { createWebhook, rotateWebhookSecret } from "@/server/webhooks/manage";
+import { rotateWebhookSecret } from "@/server/webhooks/admin/webhook-secret";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
 import type { Received } from "../support/receiver";

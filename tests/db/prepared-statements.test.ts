@@ -8,8 +8,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { createDatabase } from "@/db/client";
-import { claimDue } from "@/server/webhooks/deliver";
-import { readyChainHeads } from "@/server/webhooks/messages";
+import { claimDue } from "@/server/webhooks/delivery/deliver";
+import { readyChainHeads } from "@/server/webhooks/delivery/messages";
 import { useTestDatabase } from "../support/database";
 
 const test = useTestDatabase();

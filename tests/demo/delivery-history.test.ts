@@ -9,9 +9,9 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
 import { seedDemo } from "@/server/demo/seed";
-import { deliveryChart } from "@/server/webhooks/delivery-chart";
-import { createDeliveryClient } from "@/server/webhooks/delivery-client";
-import { fanOutCompany } from "@/server/webhooks/fan-out";
+import { createDeliveryClient } from "@/server/webhooks/delivery/delivery-client";
+import { fanOutCompany } from "@/server/webhooks/delivery/fan-out";
+import { deliveryChart } from "@/server/webhooks/views/delivery-chart";
 import { useTestDatabase } from "../support/database";
 import { type Receiver, startReceiver } from "../support/receiver";
 

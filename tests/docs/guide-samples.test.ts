@@ -1,6 +1,6 @@
 /**
  * The guides' code samples run as printed: the signature checks against
- * messages signed by server/webhooks/signature.ts (the Python one where
+ * messages signed by server/webhooks/delivery/signature.ts (the Python one where
  * python3 is installed, the Go one where go is), the paging and catch-up
  * loops and the errors guide's 422 against the real API, and the quick
  * start's commands: curl, installing the packed client into a project outside
@@ -22,8 +22,8 @@ import { clientInstall, listCandidatesScript, listenCommand, meWithCurl } from "
 import { goStandardLibrary, nodeStandardLibrary, nodeStandardWebhooks, nodeStripe, pythonStandardLibrary } from "@/app/docs/verifying-signatures/samples";
 import { createApiKey } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
-import { generateSecret } from "@/server/webhooks/secrets";
-import { signatureHeader, standardWebhookHeaders } from "@/server/webhooks/signature";
+import { generateSecret } from "@/server/webhooks/delivery/secrets";
+import { signatureHeader, standardWebhookHeaders } from "@/server/webhooks/delivery/signature";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { callApi, useTestServer } from "../support/server";

@@ -19,7 +19,7 @@ import { saveScore, storeRecording } from "@/server/domain/ai-interview";
 import { submitAttempt } from "@/server/domain/attempts";
 import { historyLockKey, lockCompanyHistory } from "@/server/domain/history-lock";
 import { type EventPosition, readEventPage } from "@/server/read/events";
-import { createWebhook } from "@/server/webhooks/manage";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, recording, score, startCandidate, submitCandidate } from "../support/fixtures";
 import { heldStorage, waitingForHistoryLocks } from "../support/history-writers";
@@ -167,7 +167,7 @@ describe("the lock's guard", () => {
 
 describe("every writer of events", () => {
   /** Where the product writes events: each is exercised below with the lock checked. */
-  const knownWriters = ["server/domain/bulk-import.ts", "server/domain/candidate-changes.ts"];
+  const knownWriters = ["server/demo/bulk-import.ts", "server/domain/candidate-changes.ts"];
 
   it("is one of the known writers (migrations' backfills aside)", () => {
     const sources = (folder: string): string[] =>

@@ -15,7 +15,7 @@
  */
 import { expect, it } from "vitest";
 import { createRandom } from "@/server/demo/random";
-import { createWebhook } from "@/server/webhooks/manage";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { awaitAcceptances, eventsPerCandidate, historyOf, keepLedger, printReckoning, reckon, writeCandidates } from "../support/delivery-ledger";
 import { makeCompany, makeInterview } from "../support/fixtures";
 import { useOwnDatabase } from "../support/own-database";

@@ -15,7 +15,7 @@ import { parseEnv } from "@/server/env";
 import { queueAdminEmail, sendQueuedEmail } from "@/server/notifications/email";
 import { metrics } from "@/server/observability/metrics";
 import { defaultWorkerHttpPort } from "@/server/runtime/worker/listener";
-import { createWebhook } from "@/server/webhooks/manage";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { apiCompany } from "../support/api-fixtures";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";

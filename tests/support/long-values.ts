@@ -9,9 +9,9 @@ import { finishAiInterview, startAiInterview } from "@/server/domain/ai-intervie
 import { saveAnswers, startAttempt, submitAttempt, uploadDocument } from "@/server/domain/attempts";
 import type { DomainContext } from "@/server/domain/context";
 import { maxApiKeyNameLength } from "@/server/settings/api-keys/create-api-key.types";
-import { maxAddressLength } from "@/server/webhooks/address";
-import { createWebhook } from "@/server/webhooks/manage";
-import { maxDescriptionLength, maxNameLength } from "@/server/webhooks/settings-schema";
+import { maxAddressLength } from "@/server/webhooks/admin/address";
+import { maxDescriptionLength, maxNameLength } from "@/server/webhooks/admin/settings-schema";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { makeCompany, makeInterview, scoreAndRecord } from "./fixtures";
 
 /** `text` repeated and cut to exactly `length` characters. */

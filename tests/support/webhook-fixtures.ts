@@ -6,8 +6,8 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import { webhookMessages, webhookReadyMessages, webhooks, webhookWaitingRetries } from "@/db/schema";
 import { type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import type { WorkerDeps } from "@/server/runtime/worker/deps";
-import { createDeliveryClient } from "@/server/webhooks/delivery-client";
-import type { AddressOptions } from "@/server/webhooks/manage";
+import type { AddressOptions } from "@/server/webhooks/admin/webhook-settings";
+import { createDeliveryClient } from "@/server/webhooks/delivery/delivery-client";
 import type { TestDatabase } from "./database";
 import { clearJobs, queuedJobs } from "./jobs";
 import { type Receiver, startReceiver } from "./receiver";
@@ -61,8 +61,8 @@ export function verifySignature(header: string, rawBody: string, secret: string)
  * the real worker run the worker process itself.)
  */
 export async function pump(deps: WorkerDeps): Promise<string[]> {
-  const { fanOutCompany } = await import("@/server/webhooks/fan-out");
-  const { deliverDue } = await import("@/server/webhooks/deliver");
+  const { fanOutCompany } = await import("@/server/webhooks/delivery/fan-out");
+  const { deliverDue } = await import("@/server/webhooks/delivery/deliver");
   const { sendQueuedEmail } = await import("@/server/notifications/email");
   const outcomes: string[] = [];
   for (let round = 0; round < 1000; round++) {

@@ -1,4 +1,4 @@
-/** Sending a webhook the past events it never had a message for (server/webhooks/backfill.ts). */
+/** Sending a webhook the past events it never had a message for (server/webhooks/admin/backfill.ts). */
 import { and, asc, eq } from "drizzle-orm";
 import postgres from "postgres";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -6,8 +6,9 @@ import { webhookMessages } from "@/db/schema";
 import { submitAttempt } from "@/server/domain/attempts";
 import type { LoadedInterview } from "@/server/domain/interviews";
 import { changeStatus } from "@/server/domain/statuses";
-import { backfill, countBackfill, maxBackfillBatch } from "@/server/webhooks/backfill";
-import { createWebhook, setWebhookEnabled } from "@/server/webhooks/manage";
+import { backfill, countBackfill, maxBackfillBatch } from "@/server/webhooks/admin/backfill";
+import { setWebhookEnabled } from "@/server/webhooks/admin/set-webhook-enabled";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { useTestDatabase } from "../support/database";
 import { companyWithInterview, completeSteps, eventsOf, fullInterview, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { allowReceiver, pump, readyMessageIds, useWebhookTestbed } from "../support/webhook-fixtures";

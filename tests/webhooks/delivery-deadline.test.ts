@@ -15,7 +15,7 @@
 import { createServer as createTcpServer, type Server, type Socket } from "node:net";
 import { createServer as createTlsServer, type TLSSocket } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDeliveryClient, type DeliveryClient, type DeliveryResult, type Resolver } from "@/server/webhooks/delivery-client";
+import { createDeliveryClient, type DeliveryClient, type DeliveryResult, type Resolver } from "@/server/webhooks/delivery/delivery-client";
 import { type Certificate, localhostCertificate, type Receiver, startReceiver } from "../support/receiver";
 
 const deadlineMs = 1_000;

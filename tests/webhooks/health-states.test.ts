@@ -1,5 +1,5 @@
 /**
- * The health states of server/webhooks/health.ts, each reached through real
+ * The health states of server/webhooks/views/health.ts, each reached through real
  * deliveries to a real receiver, on a clock the test moves.
  */
 import { and, eq } from "drizzle-orm";
@@ -7,10 +7,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { webhookMessages } from "@/db/schema";
 import { submitAttempt } from "@/server/domain/attempts";
 import type { LoadedInterview } from "@/server/domain/interviews";
-import { alertAfterMs } from "@/server/webhooks/failure-thresholds";
-import { webhookHealth } from "@/server/webhooks/health";
-import { createWebhook, resendMessage, setWebhookEnabled } from "@/server/webhooks/manage";
-import { maxAttempts } from "@/server/webhooks/retry-schedule";
+import { resendMessage } from "@/server/webhooks/admin/resend";
+import { setWebhookEnabled } from "@/server/webhooks/admin/set-webhook-enabled";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
+import { alertAfterMs } from "@/server/webhooks/delivery/failure-thresholds";
+import { maxAttempts } from "@/server/webhooks/delivery/retry-schedule";
+import { webhookHealth } from "@/server/webhooks/views/health";
 import { useTestDatabase } from "../support/database";
 import { companyWithInterview, completeSteps, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { allowReceiver, pump, useWebhookTestbed } from "../support/webhook-fixtures";

@@ -5,7 +5,7 @@
  */
 import { expect, it } from "vitest";
 import { submitAttempt } from "@/server/domain/attempts";
-import { createWebhook } from "@/server/webhooks/manage";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { useOwnDatabase } from "../support/own-database";
 import { allowReceiver } from "../support/webhook-fixtures";

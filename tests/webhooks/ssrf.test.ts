@@ -7,9 +7,9 @@
  */
 import { connect, createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkWebhookAddress } from "@/server/webhooks/address";
-import { createDeliveryClient, type DeliveryClient, type OpenSocket, type Resolver } from "@/server/webhooks/delivery-client";
-import { createWebhook, updateWebhook } from "@/server/webhooks/manage";
+import { checkWebhookAddress } from "@/server/webhooks/admin/address";
+import { createWebhook, updateWebhook } from "@/server/webhooks/admin/webhook-settings";
+import { createDeliveryClient, type DeliveryClient, type OpenSocket, type Resolver } from "@/server/webhooks/delivery/delivery-client";
 import { useTestDatabase } from "../support/database";
 import { makeCompany } from "../support/fixtures";
 import { type Receiver, startReceiver } from "../support/receiver";

@@ -9,20 +9,14 @@ import { webhookMessages, webhooks } from "@/db/schema";
 import type { Member } from "@/server/auth/members";
 import { submitAttempt } from "@/server/domain/attempts";
 import type { LoadedInterview } from "@/server/domain/interviews";
-import { viewWebhooks } from "@/server/settings/webhooks/webhook-view";
-import type { Resolver } from "@/server/webhooks/delivery-client";
-import {
-  createWebhook,
-  expirePreviousSecret,
-  listWebhooks,
-  revealWebhookSecret,
-  rotateWebhookSecret,
-  sendSample,
-  setWebhookEnabled,
-  unresolvedHostWarning,
-  updateWebhook,
-} from "@/server/webhooks/manage";
-import { webhookOffReason } from "@/server/webhooks/unsent-reasons";
+import { listWebhooks } from "@/server/webhooks/admin/find-webhook";
+import { sendSample } from "@/server/webhooks/admin/send-sample";
+import { setWebhookEnabled } from "@/server/webhooks/admin/set-webhook-enabled";
+import { expirePreviousSecret, revealWebhookSecret, rotateWebhookSecret } from "@/server/webhooks/admin/webhook-secret";
+import { createWebhook, unresolvedHostWarning, updateWebhook } from "@/server/webhooks/admin/webhook-settings";
+import type { Resolver } from "@/server/webhooks/delivery/delivery-client";
+import { webhookOffReason } from "@/server/webhooks/delivery/unsent-reasons";
+import { viewWebhooks } from "@/server/webhooks/views/webhook-view";
 import { useTestDatabase } from "../support/database";
 import { companyWithInterview, completeSteps, makeCompany, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { allowReceiver, pump, useWebhookTestbed, verifySignature } from "../support/webhook-fixtures";

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { webhookMessages, webhookReadyMessages, webhooks } from "@/db/schema";
 import { submitAttempt } from "@/server/domain/attempts";
 import { taskNames } from "@/server/jobs/queue";
-import { createWebhook } from "@/server/webhooks/manage";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { lockJobsAsDeadWorker, queuedJobs } from "../support/jobs";

@@ -1,7 +1,7 @@
 /**
  * The verification samples, as the guide shows them. The tests run the Node
  * and Python ones, and the Go one where Go is installed, against signatures
- * made by server/webhooks/signature.ts (tests/docs/guide-samples.test.ts).
+ * made by server/webhooks/delivery/signature.ts (tests/docs/guide-samples.test.ts).
  */
 
 export const nodeStandardLibrary = `import { createHmac, timingSafeEqual } from "node:crypto";

@@ -3,7 +3,7 @@ import { inputClass } from "@/app/ui/field";
 import { type CandidateStatus, candidateStatuses, type Recommendation, recommendations } from "@/db/schema/candidate-values";
 import type { EventType } from "@/db/schema/event-types";
 import { recommendationLabels, statusLabels } from "@/server/read/candidate-labels";
-import { scoreConditionTypes, type WebhookConditions } from "@/server/webhooks/conditions";
+import { scoreConditionTypes, type WebhookConditions } from "@/server/webhooks/delivery/conditions";
 
 /** The conditions as the form holds them: nothing ticked or typed is no condition. */
 export type ConditionEntry = { statusTo: CandidateStatus[]; minScore: string; recommendations: Recommendation[] };

@@ -1,7 +1,7 @@
 "use client";
 import { Button } from "@/app/ui/button";
 import { inputClass } from "@/app/ui/field";
-import { maxCustomHeaders, maxHeaderValueLength } from "@/server/webhooks/header-rules";
+import { maxCustomHeaders, maxHeaderValueLength } from "@/server/webhooks/delivery/header-rules";
 
 /** One row of the form; `saved`: the webhook has a value for this name, kept when the value is left empty. */
 export type HeaderEntry = { name: string; value: string; saved: boolean };

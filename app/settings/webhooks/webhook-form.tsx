@@ -14,7 +14,7 @@ import {
   webhookAddress,
   webhookChangesSchema,
   webhookSettingsSchema,
-} from "@/server/webhooks/settings-schema";
+} from "@/server/webhooks/admin/settings-schema";
 import { useSettingsApi, useSettingsClient } from "../settings-api";
 import { type ConditionEntry, ConditionFields, conditionEntryOf, enteredConditions } from "./condition-fields";
 import { CustomHeaderFields, type HeaderEntry } from "./custom-header-fields";

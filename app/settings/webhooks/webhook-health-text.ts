@@ -1,7 +1,7 @@
 /** What a webhook's health state means, in one sentence, for the list and the webhook's page (members see it too). */
 import { formatDateTime } from "@/app/ui/format";
-import type { WebhookView } from "@/server/settings/webhooks/webhook-view.types";
-import { disableAfterMs } from "@/server/webhooks/failure-thresholds";
+import { disableAfterMs } from "@/server/webhooks/delivery/failure-thresholds";
+import type { WebhookView } from "@/server/webhooks/views/webhook-view.types";
 
 type Health = Pick<WebhookView, "state" | "disabledReason" | "failingSince" | "lastSuccessAt" | "lastFailureAt">;
 

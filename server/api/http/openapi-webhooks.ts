@@ -3,7 +3,7 @@
  * send for each event type (spec 6.2), so that integrators, their tools and
  * generated clients learn the receiving side from the same document as the
  * API. The body is the `Event` component that GET /v1/events returns; the
- * headers are those of server/webhooks/delivery-headers.ts, which
+ * headers are those of server/webhooks/delivery/delivery-headers.ts, which
  * tests/api/openapi.test.ts compares with real deliveries.
  */
 import { type EventType, eventTypes } from "@/db/schema";

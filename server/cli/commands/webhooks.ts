@@ -3,10 +3,15 @@ import { eq } from "drizzle-orm";
 import { eventTypes, webhookMessages, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
-import type { WebhookConditions } from "@/server/webhooks/conditions";
-import { decryptHeaders } from "@/server/webhooks/custom-headers";
-import { webhookHealth } from "@/server/webhooks/health";
-import { createWebhook, listWebhooks, resendMessage, rotateWebhookSecret, sendSample, setWebhookEnabled, updateWebhook } from "@/server/webhooks/manage";
+import { listWebhooks } from "@/server/webhooks/admin/find-webhook";
+import { resendMessage } from "@/server/webhooks/admin/resend";
+import { sendSample } from "@/server/webhooks/admin/send-sample";
+import { setWebhookEnabled } from "@/server/webhooks/admin/set-webhook-enabled";
+import { rotateWebhookSecret } from "@/server/webhooks/admin/webhook-secret";
+import { createWebhook, updateWebhook } from "@/server/webhooks/admin/webhook-settings";
+import type { WebhookConditions } from "@/server/webhooks/delivery/conditions";
+import { decryptHeaders } from "@/server/webhooks/delivery/custom-headers";
+import { webhookHealth } from "@/server/webhooks/views/health";
 import { type Command, type Flags, positional, required, requiredText, text, UsageError } from "../arguments";
 
 /** The CLI acts as the operator: it finds the company from the webhook or message. */

@@ -5,7 +5,7 @@
  */
 import { log, withLogFields } from "@/server/log";
 import { metrics } from "@/server/observability/metrics";
-import type { Attempted, ClaimedMessage, DeliveryOutcome } from "@/server/webhooks/deliver";
+import type { Attempted, ClaimedMessage, DeliveryOutcome } from "@/server/webhooks/delivery/deliver";
 
 export const deliveryLogFields = (message: ClaimedMessage) => ({ eventId: message.eventId, messageId: message.id, webhookId: message.webhookId });
 

@@ -21,9 +21,9 @@
  */
 import type { Executor } from "@/db/client";
 import { log, withLogFields } from "@/server/log";
-import { type Attempted, attemptDelivery, type ClaimedMessage, claimDue, recordOutcomes } from "@/server/webhooks/deliver";
-import type { DeliveryDeps } from "@/server/webhooks/deps";
-import { promoteDueRetries, readyChannel } from "@/server/webhooks/messages";
+import { type Attempted, attemptDelivery, type ClaimedMessage, claimDue, recordOutcomes } from "@/server/webhooks/delivery/deliver";
+import type { DeliveryDeps } from "@/server/webhooks/delivery/deps";
+import { promoteDueRetries, readyChannel } from "@/server/webhooks/delivery/messages";
 import { deliveryLogFields, reportDeliveries } from "./delivery-report";
 
 export type DispatcherOptions = { slots: number; perWebhook: number; pollMs?: number };

@@ -15,14 +15,15 @@ import { log } from "@/server/log";
 import { createMailer } from "@/server/notifications/email";
 import { databaseGauges } from "@/server/observability/database-gauges";
 import { databaseReadiness, type Readiness } from "@/server/observability/readiness";
-import { type ClientOptions, createDeliveryClient } from "@/server/webhooks/delivery-client";
+import { type ClientOptions, createDeliveryClient } from "@/server/webhooks/delivery/delivery-client";
 import type { WorkerDeps } from "./deps";
 import { type DispatcherOptions, startDispatcher } from "./dispatcher";
 import { keepAlive } from "./liveness";
 import { fanOutEvents } from "./tasks/fan-out-events";
 import { forgetSpentRateLimitsTask } from "./tasks/forget-spent-rate-limits";
+import { deleteExpiredHistoryTask } from "./tasks/history-partitions";
 import { sendEmail } from "./tasks/send-email";
-import { deleteExpiredHistoryTask, webhookMaintenance } from "./tasks/webhook-maintenance";
+import { webhookMaintenance } from "./tasks/webhook-maintenance";
 
 export function taskList(deps: WorkerDeps): TaskList {
   return {

@@ -1,4 +1,4 @@
-import { backfill } from "@/server/webhooks/backfill";
+import { backfill } from "@/server/webhooks/admin/backfill";
 import { adminProcedure } from "../trpc";
 import { backfillInput, backfillOutput } from "./backfill.types";
 

@@ -1,4 +1,4 @@
-import { countBackfill, maxBackfillBatch } from "@/server/webhooks/backfill";
+import { countBackfill, maxBackfillBatch } from "@/server/webhooks/admin/backfill";
 import { adminProcedure } from "../trpc";
 import { countBackfillInput, countBackfillOutput } from "./count-backfill.types";
 

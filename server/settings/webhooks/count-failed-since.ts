@@ -1,4 +1,4 @@
-import { countFailedSince } from "@/server/webhooks/manage";
+import { countFailedSince } from "@/server/webhooks/admin/resend";
 import { adminProcedure } from "../trpc";
 import { countFailedSinceInput, countFailedSinceOutput } from "./count-failed-since.types";
 

@@ -1,4 +1,4 @@
-import { createWebhook } from "@/server/webhooks/manage";
+import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { adminProcedure } from "../trpc";
 import { createWebhookInput, createWebhookOutput } from "./create-webhook.types";
 import { webhookAddresses } from "./webhook-addresses";

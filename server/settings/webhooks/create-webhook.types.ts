@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { webhookSettingsSchema } from "@/server/webhooks/settings-schema";
+import { webhookSettingsSchema } from "@/server/webhooks/admin/settings-schema";
+import { addressWarning } from "@/server/webhooks/views/webhook-view.types";
 import { customHeadersWithValues } from "./custom-headers.types";
-import { addressWarning } from "./webhook-view.types";
 
 /** The addresses allowed depend on the server's WEBHOOK_ALLOW_TARGETS. */
 export const createWebhookInput = (allowTargets: readonly string[]) => webhookSettingsSchema(allowTargets);

@@ -1,4 +1,4 @@
-import { deleteWebhook } from "@/server/webhooks/manage";
+import { deleteWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { adminProcedure } from "../trpc";
 import { deleteWebhookInput } from "./delete-webhook.types";
 

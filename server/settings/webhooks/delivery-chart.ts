@@ -1,5 +1,5 @@
-import { deliveryChart } from "@/server/webhooks/delivery-chart";
-import { assertOwnsWebhook } from "@/server/webhooks/manage";
+import { assertOwnsWebhook } from "@/server/webhooks/admin/find-webhook";
+import { deliveryChart } from "@/server/webhooks/views/delivery-chart";
 import { signedInProcedure } from "../trpc";
 import { deliveryChartInput, deliveryChartOutput } from "./delivery-chart.types";
 

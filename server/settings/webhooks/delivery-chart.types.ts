@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { recordId } from "@/server/settings/inputs.types";
-import { type ChartRange, chartRanges } from "@/server/webhooks/chart-ranges";
+import { type ChartRange, chartRanges } from "@/server/webhooks/views/chart-ranges";
 
 export const deliveryChartInput = z.object({ id: recordId, range: z.enum(Object.keys(chartRanges) as [ChartRange, ...ChartRange[]]) });
 

@@ -1,4 +1,4 @@
-import { expirePreviousSecret } from "@/server/webhooks/manage";
+import { expirePreviousSecret } from "@/server/webhooks/admin/webhook-secret";
 import { adminProcedure } from "../trpc";
 import { expirePreviousSecretInput } from "./expire-previous-secret.types";
 

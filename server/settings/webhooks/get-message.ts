@@ -1,8 +1,8 @@
 import { notFound } from "@/server/domain/errors";
-import { getMessage, listAttempts } from "@/server/webhooks/delivery-log";
+import { getMessage, listAttempts } from "@/server/webhooks/views/delivery-log";
+import { viewAttempt, viewMessage } from "@/server/webhooks/views/message-view";
 import { signedInProcedure } from "../trpc";
 import { getMessageInput, getMessageOutput } from "./get-message.types";
-import { viewAttempt, viewMessage } from "./message-view";
 
 /** One message and its attempts; the page polls it to show a sample's or a resend's outcome. */
 export const getMessageProcedure = signedInProcedure

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { recordId } from "@/server/settings/inputs.types";
-import { attemptView, messageView } from "./message-view.types";
+import { attemptView, messageView } from "@/server/webhooks/views/message-view.types";
 
 export const getMessageInput = z.object({ messageId: recordId });
 

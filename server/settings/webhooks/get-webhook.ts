@@ -1,7 +1,7 @@
-import { loadWebhook } from "@/server/webhooks/manage";
+import { loadWebhook } from "@/server/webhooks/admin/find-webhook";
+import { viewWebhooks } from "@/server/webhooks/views/webhook-view";
 import { signedInProcedure } from "../trpc";
 import { getWebhookInput, getWebhookOutput } from "./get-webhook.types";
-import { viewWebhooks } from "./webhook-view";
 
 export const getWebhookProcedure = signedInProcedure
   .input(getWebhookInput)

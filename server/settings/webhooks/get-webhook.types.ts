@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { webhookIdInput } from "@/server/settings/inputs.types";
-import { webhookView } from "./webhook-view.types";
+import { webhookView } from "@/server/webhooks/views/webhook-view.types";
 
 export const getWebhookInput = webhookIdInput;
 

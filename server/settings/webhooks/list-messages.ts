@@ -1,10 +1,10 @@
 import { TRPCError } from "@trpc/server";
 import { decodeCursor, encodeCursor, positionFor } from "@/server/security/cursors";
-import { type LogPosition, listMessages } from "@/server/webhooks/delivery-log";
-import { assertOwnsWebhook } from "@/server/webhooks/manage";
+import { assertOwnsWebhook } from "@/server/webhooks/admin/find-webhook";
+import { type LogPosition, listMessages } from "@/server/webhooks/views/delivery-log";
+import { viewMessage } from "@/server/webhooks/views/message-view";
 import { signedInProcedure } from "../trpc";
 import { listMessagesInput, listMessagesOutput } from "./list-messages.types";
-import { viewMessage } from "./message-view";
 
 function positionOf(companyId: string, token: string): LogPosition {
   const decoded = decodeCursor<LogPosition>(["webhook-messages"], token);

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { eventTypes } from "@/db/schema";
 import { pickedTime, recordId } from "@/server/settings/inputs.types";
+import { messageStatus, messageView } from "@/server/webhooks/views/message-view.types";
 import { logSearch } from "./log-search.types";
-import { messageStatus, messageView } from "./message-view.types";
 
 export const listMessagesInput = z.object({
   id: recordId,

@@ -1,8 +1,8 @@
-import { listWebhooks } from "@/server/webhooks/manage";
-import { maxWebhooksPerCompany } from "@/server/webhooks/settings-schema";
+import { listWebhooks } from "@/server/webhooks/admin/find-webhook";
+import { maxWebhooksPerCompany } from "@/server/webhooks/admin/settings-schema";
+import { viewWebhooks } from "@/server/webhooks/views/webhook-view";
 import { signedInProcedure } from "../trpc";
 import { listWebhooksOutput } from "./list-webhooks.types";
-import { viewWebhooks } from "./webhook-view";
 
 export const listWebhooksProcedure = signedInProcedure.output(listWebhooksOutput).query(async ({ ctx }) => {
   const rows = await listWebhooks(ctx.domain, ctx.member.companyId);

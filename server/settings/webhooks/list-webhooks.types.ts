@@ -1,4 +1,4 @@
 import { z } from "zod";
-import { webhookView } from "./webhook-view.types";
+import { webhookView } from "@/server/webhooks/views/webhook-view.types";
 
 export const listWebhooksOutput = z.object({ webhooks: z.array(webhookView), limit: z.number() });

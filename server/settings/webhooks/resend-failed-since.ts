@@ -1,4 +1,4 @@
-import { resendFailedSince } from "@/server/webhooks/manage";
+import { resendFailedSince } from "@/server/webhooks/admin/resend";
 import { adminProcedure } from "../trpc";
 import { resendFailedSinceInput, resendFailedSinceOutput } from "./resend-failed-since.types";
 

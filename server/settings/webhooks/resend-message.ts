@@ -1,4 +1,4 @@
-import { resendMessage } from "@/server/webhooks/manage";
+import { resendMessage } from "@/server/webhooks/admin/resend";
 import { adminProcedure } from "../trpc";
 import { resendMessageInput, resendMessageOutput } from "./resend-message.types";
 

@@ -1,4 +1,4 @@
-import { revealWebhookHeaders } from "@/server/webhooks/manage";
+import { revealWebhookHeaders } from "@/server/webhooks/admin/webhook-settings";
 import { adminProcedure } from "../trpc";
 import { revealWebhookHeadersInput, revealWebhookHeadersOutput } from "./reveal-webhook-headers.types";
 

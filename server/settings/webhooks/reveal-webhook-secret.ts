@@ -1,4 +1,4 @@
-import { revealWebhookSecret } from "@/server/webhooks/manage";
+import { revealWebhookSecret } from "@/server/webhooks/admin/webhook-secret";
 import { adminProcedure } from "../trpc";
 import { revealWebhookSecretInput, revealWebhookSecretOutput } from "./reveal-webhook-secret.types";
 

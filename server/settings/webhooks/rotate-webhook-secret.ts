@@ -1,4 +1,4 @@
-import { rotateWebhookSecret } from "@/server/webhooks/manage";
+import { rotateWebhookSecret } from "@/server/webhooks/admin/webhook-secret";
 import { adminProcedure } from "../trpc";
 import { rotateWebhookSecretInput, rotateWebhookSecretOutput } from "./rotate-webhook-secret.types";
 

@@ -1,8 +1,8 @@
-import { companyMessagesQuery, companySearchLimit } from "@/server/webhooks/delivery-log";
+import { companyMessagesQuery, companySearchLimit } from "@/server/webhooks/views/delivery-log";
+import { viewMessage } from "@/server/webhooks/views/message-view";
+import { maskAddress } from "@/server/webhooks/views/webhook-view";
 import { signedInProcedure } from "../trpc";
-import { viewMessage } from "./message-view";
 import { searchCompanyLogInput, searchCompanyLogOutput } from "./search-company-log.types";
-import { maskAddress } from "./webhook-view";
 
 /** "Find this event id" across every webhook of the member's company; members see what they see in a webhook's own log. */
 export const searchCompanyLogProcedure = signedInProcedure

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { messageView } from "@/server/webhooks/views/message-view.types";
 import { logSearch } from "./log-search.types";
-import { messageView } from "./message-view.types";
 
 export const searchCompanyLogInput = z.object({ search: logSearch });
 

@@ -1,4 +1,4 @@
-import { sendSample } from "@/server/webhooks/manage";
+import { sendSample } from "@/server/webhooks/admin/send-sample";
 import { adminProcedure } from "../trpc";
 import { sendSampleInput, sendSampleOutput } from "./send-sample.types";
 

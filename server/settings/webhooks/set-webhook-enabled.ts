@@ -1,4 +1,4 @@
-import { setWebhookEnabled } from "@/server/webhooks/manage";
+import { setWebhookEnabled } from "@/server/webhooks/admin/set-webhook-enabled";
 import { adminProcedure } from "../trpc";
 import { setWebhookEnabledInput, setWebhookEnabledOutput } from "./set-webhook-enabled.types";
 

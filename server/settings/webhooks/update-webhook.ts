@@ -1,4 +1,4 @@
-import { updateWebhook } from "@/server/webhooks/manage";
+import { updateWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { adminProcedure } from "../trpc";
 import { updateWebhookInput, updateWebhookOutput } from "./update-webhook.types";
 import { webhookAddresses } from "./webhook-addresses";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { recordId } from "@/server/settings/inputs.types";
-import { webhookChangesSchema } from "@/server/webhooks/settings-schema";
+import { webhookChangesSchema } from "@/server/webhooks/admin/settings-schema";
+import { addressWarning } from "@/server/webhooks/views/webhook-view.types";
 import { customHeadersWithValues } from "./custom-headers.types";
-import { addressWarning } from "./webhook-view.types";
 
 export const updateWebhookInput = (allowTargets: readonly string[]) => z.object({ id: recordId, changes: webhookChangesSchema(allowTargets) });
 

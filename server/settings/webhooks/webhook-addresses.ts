@@ -1,5 +1,5 @@
 import { env } from "@/server/env";
-import type { AddressOptions } from "@/server/webhooks/manage";
+import type { AddressOptions } from "@/server/webhooks/admin/webhook-settings";
 
 /**
  * How the settings pages vet webhook addresses: against this web process's

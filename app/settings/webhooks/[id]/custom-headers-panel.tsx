@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Button } from "@/app/ui/button";
 import { CopyButton } from "@/app/ui/copy-button";
 import { ErrorState } from "@/app/ui/states";
-import { maskedHeaderValue } from "@/server/webhooks/header-rules";
+import { maskedHeaderValue } from "@/server/webhooks/delivery/header-rules";
 import { useSettingsApi } from "../../settings-api";
 import { useSavedHeaders } from "../webhook-queries";
 

@@ -6,7 +6,7 @@ import { useSettingsApi } from "../../settings-api";
 
 type Range = "24h" | "7d";
 
-/** Tries, not messages: what the success rates count too (server/webhooks/delivery-chart.ts). */
+/** Tries, not messages: what the success rates count too (server/webhooks/views/delivery-chart.ts). */
 const series = [
   { key: "succeeded", label: "Succeeded tries", color: "#16a34a" },
   { key: "failed", label: "Failed tries", color: "#dc2626" },

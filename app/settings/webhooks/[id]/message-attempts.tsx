@@ -11,7 +11,7 @@ import { errorClassLabels } from "../error-class-labels";
 
 import { indentJson } from "./indent-json";
 
-/** What the log keeps of each body sent (server/webhooks/deliver.ts). */
+/** What the log keeps of each body sent (server/webhooks/delivery/deliver.ts). */
 const keptBodyBytes = 64 * 1024;
 
 /** Message ids are long; the log shows their start and names the whole id for screen readers and on hover. */

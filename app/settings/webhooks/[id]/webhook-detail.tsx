@@ -8,7 +8,7 @@ import { Button } from "@/app/ui/button";
 import { Dialog } from "@/app/ui/dialog";
 import { formatDateTime, formatSuccess } from "@/app/ui/format";
 import { ErrorState, Loading } from "@/app/ui/states";
-import { describeConditions } from "@/server/webhooks/conditions";
+import { describeConditions } from "@/server/webhooks/delivery/conditions";
 import { useSettingsApi } from "../../settings-api";
 import { useViewer } from "../../settings-providers";
 import { eventTypeLabels } from "../event-type-labels";

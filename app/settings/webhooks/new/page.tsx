@@ -3,8 +3,8 @@ import Link from "next/link";
 import { appDatabase } from "@/server/app-database";
 import { currentMember } from "@/server/auth/session";
 import { webhookAddresses } from "@/server/settings/webhooks/webhook-addresses";
-import { countWebhooks } from "@/server/webhooks/manage";
-import { maxWebhooksPerCompany } from "@/server/webhooks/settings-schema";
+import { countWebhooks } from "@/server/webhooks/admin/find-webhook";
+import { maxWebhooksPerCompany } from "@/server/webhooks/admin/settings-schema";
 import { AdminsOnly } from "../../admins-only";
 import { WebhookForm } from "../webhook-form";
 

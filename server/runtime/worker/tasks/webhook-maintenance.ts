@@ -1,17 +1,12 @@
 import type { Task } from "graphile-worker";
-import { deleteExpiredHistory, runWebhookMaintenance } from "@/server/webhooks/maintenance";
+import { runWebhookMaintenance } from "@/server/webhooks/delivery/maintenance";
 import type { WorkerDeps } from "../deps";
+import { makeHistoryDays } from "./history-partitions";
 
-/** Every minute: failure policy, interrupted attempts. */
+/** Every minute: failure policy, chains and fan-out left behind; and the history's days ahead. */
 export const webhookMaintenance =
   (deps: WorkerDeps): Task =>
   async () => {
     await runWebhookMaintenance(deps);
-  };
-
-/** Every hour: the delivery log and the event history keep 30 days. */
-export const deleteExpiredHistoryTask =
-  (deps: WorkerDeps): Task =>
-  async () => {
-    await deleteExpiredHistory(deps);
+    await makeHistoryDays(deps);
   };

@@ -1,17 +1,14 @@
 /**
  * Periodic work (graphile-worker cron): the failure policy for webhooks that
  * get no more attempts, readying any chain left without a ready head,
- * catching up fan-out whose job was lost, making the history's partitions
- * ahead, and dropping the days of the delivery log and events older than 30
- * days (db/partitions.ts). (Attempts a killed worker left unfinished need
+ * and catching up fan-out whose job was lost. (The history's day partitions,
+ * events' and delivery log's alike, are kept by the worker's
+ * tasks/history-partitions.ts.) (Attempts a killed worker left unfinished need
  * nothing: their lease runs out and the dispatcher claims them again.)
  */
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { type DayLeft, dropExpiredDays, ensureHistoryPartitions } from "@/db/partitions";
 import { webhooks } from "@/db/schema";
 import { enqueueFanOut } from "@/server/jobs/queue";
-import { log } from "@/server/log";
-import { logRetentionDays } from "./delivery-log";
 import type { DeliveryDeps } from "./deps";
 import { applyFailurePolicy } from "./failure-policy";
 import { companiesBehind } from "./fan-out";
@@ -43,27 +40,5 @@ export async function runWebhookMaintenance(deps: DeliveryDeps) {
   const behind = await companiesBehind(ctx.db);
   for (const companyId of behind) await enqueueFanOut(ctx.db, companyId);
 
-  const partitions = await ensureHistoryPartitions(ctx.db, now);
-  reportDaysLeft("made", partitions.left);
-  return { chainsReadied: chains.length, fanOutsCaughtUp: behind.length, partitionsMade: partitions.made };
-}
-
-/**
- * Drops the days of history and delivery log past the 30 days, whole
- * partitions at a time: first any row waiting in a DEFAULT partition moves to
- * its day, so it goes with that day. A day is kept, and said in the log,
- * while one of its messages still waits for delivery.
- */
-export async function deleteExpiredHistory(deps: DeliveryDeps) {
-  const now = deps.ctx.clock.now();
-  const cutoff = new Date(now.getTime() - logRetentionDays * 24 * 60 * 60 * 1000);
-  const partitions = await ensureHistoryPartitions(deps.ctx.db, now);
-  reportDaysLeft("made", partitions.left);
-  const expired = await dropExpiredDays(deps.ctx.db, cutoff);
-  reportDaysLeft("dropped", expired.left);
-  return { daysDropped: expired.dropped, daysKept: expired.left.map((left) => left.day) };
-}
-
-function reportDaysLeft(action: "made" | "dropped", left: DayLeft[]) {
-  for (const day of left) log.warn(`A day of history was not ${action} now; the next run tries again`, { ...day });
+  return { chainsReadied: chains.length, fanOutsCaughtUp: behind.length };
 }

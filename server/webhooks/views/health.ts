@@ -24,9 +24,9 @@
  * that succeeded.
  */
 import type postgres from "postgres";
+import { alertAfterMs } from "../delivery/failure-thresholds";
+import { maxAttempts } from "../delivery/retry-schedule";
 import { chartWindow } from "./chart-ranges";
-import { alertAfterMs } from "./failure-thresholds";
-import { maxAttempts } from "./retry-schedule";
 
 export const webhookStates = ["off", "no_deliveries", "healthy", "retrying", "failing"] as const;
 export type WebhookState = (typeof webhookStates)[number];

@@ -44,14 +44,14 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 import { postgresConnectionOf } from "@/db/drizzle-session";
 import { candidateAnswers, candidates, events, files, transcriptEntries } from "@/db/schema";
+import { eventRow, systemActor } from "@/server/domain/candidate-changes";
+import type { CandidateRow } from "@/server/domain/candidate-row";
+import type { DomainContext } from "@/server/domain/context";
+import { eventsForChange } from "@/server/domain/event-rules";
+import { lockCompanyHistory } from "@/server/domain/history-lock";
+import { candidateSource } from "@/server/domain/stored-candidates";
 import { enqueueFanOut } from "@/server/jobs/queue";
 import { type CandidateSource, candidateJsonText } from "@/server/read/candidates";
-import { eventRow, systemActor } from "./candidate-changes";
-import type { CandidateRow } from "./candidate-row";
-import type { DomainContext } from "./context";
-import { eventsForChange } from "./event-rules";
-import { lockCompanyHistory } from "./history-lock";
-import { candidateSource } from "./stored-candidates";
 
 export type ImportedAttempt = {
   /** Its final state; its `apiJson` is rendered here. */

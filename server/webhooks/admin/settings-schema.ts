@@ -4,9 +4,9 @@
  */
 import { z } from "zod";
 import { eventTypes } from "@/db/schema/event-types";
+import { webhookConditionsSchema } from "../delivery/conditions";
+import { customHeaderChangesSchema, customHeadersSchema } from "../delivery/header-rules";
 import { checkWebhookAddress } from "./address";
-import { webhookConditionsSchema } from "./conditions";
-import { customHeaderChangesSchema, customHeadersSchema } from "./header-rules";
 
 export const maxWebhooksPerCompany = 10;
 

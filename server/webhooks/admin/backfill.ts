@@ -18,8 +18,8 @@ import { retryOnDeadlock } from "@/db/deadlocks";
 import { webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { invalidState, notFound } from "@/server/domain/errors";
-import { needsScores, scoreConditionTypes } from "./conditions";
-import { enqueueMessages, eventMessage, type HistoryEventRow, historyEventOf } from "./messages";
+import { needsScores, scoreConditionTypes } from "../delivery/conditions";
+import { enqueueMessages, eventMessage, type HistoryEventRow, historyEventOf } from "../delivery/messages";
 
 export const maxBackfillBatch = 1000;
 

@@ -7,9 +7,9 @@ import type postgres from "postgres";
 import type { webhooks } from "@/db/schema";
 import type { Member } from "@/server/auth/members";
 import { interviewTitles } from "@/server/read/interviews";
-import { decryptHeaders } from "@/server/webhooks/custom-headers";
-import { webhookHealth } from "@/server/webhooks/health";
-import { webhooksHeldBack } from "@/server/webhooks/pacing";
+import { decryptHeaders } from "@/server/webhooks/delivery/custom-headers";
+import { webhooksHeldBack } from "@/server/webhooks/delivery/pacing";
+import { webhookHealth } from "@/server/webhooks/views/health";
 import type { WebhookView } from "./webhook-view.types";
 
 type WebhookRow = typeof webhooks.$inferSelect;

@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import type { Member } from "@/server/auth/members";
 import { sampleCandidateName } from "@/server/sample-candidate";
-import type { AttemptRow, MessageRow } from "@/server/webhooks/delivery-log";
+import type { AttemptRow, MessageRow } from "@/server/webhooks/views/delivery-log";
 import type { attemptView, messageView } from "./message-view.types";
 import { maskAddress } from "./webhook-view";
 

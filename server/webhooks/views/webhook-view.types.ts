@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { candidateStatuses, recommendations } from "@/db/schema/candidate-values";
 import { eventTypes } from "@/db/schema/event-types";
-import { webhookStates } from "@/server/webhooks/health";
+import { webhookStates } from "@/server/webhooks/views/health";
 
 export const webhookView = z.object({
   id: z.string(),
@@ -13,10 +13,10 @@ export const webhookView = z.object({
   eventTypes: z.array(z.enum(eventTypes)),
   /** null: all interviews. */
   interviews: z.array(z.object({ id: z.string(), title: z.string() })).nullable(),
-  /** See server/webhooks/health.ts for what each state means. */
+  /** See server/webhooks/views/health.ts for what each state means. */
   state: z.enum(webhookStates),
   disabledReason: z.string().nullable(),
-  /** Percent of the tries over the chart's 24-hour and 7-day windows that succeeded (server/webhooks/health.ts). */
+  /** Percent of the tries over the chart's 24-hour and 7-day windows that succeeded (server/webhooks/views/health.ts). */
   successRate24h: z.number().nullable(),
   successRate7d: z.number().nullable(),
   tries24h: z.number(),
@@ -29,7 +29,7 @@ export const webhookView = z.object({
   waitingMessages: z.number(),
   /** The custom headers' names (admins only: left out for members, who never see names or values; values are revealed on request). */
   customHeaderNames: z.array(z.string()).optional(),
-  /** What narrows the events sent (server/webhooks/conditions.ts); members see them too. */
+  /** What narrows the events sent (server/webhooks/delivery/conditions.ts); members see them too. */
   conditions: z
     .object({
       statusTo: z.array(z.enum(candidateStatuses)).optional(),
@@ -39,7 +39,7 @@ export const webhookView = z.object({
     .nullable(),
   /** At most this many messages a second; null: no limit. */
   rateLimitPerSecond: z.number().nullable(),
-  /** Messages are waiting because the webhook is sending at its rate limit (server/webhooks/pacing.ts). */
+  /** Messages are waiting because the webhook is sending at its rate limit (server/webhooks/delivery/pacing.ts). */
   heldBackByRateLimit: z.boolean(),
   /** Until when the replaced signing secret still signs (admins only). */
   previousSecretValidUntil: z.string().nullable(),

@@ -23,7 +23,7 @@ import { connect, type Socket } from "node:net";
 import { rootCertificates } from "node:tls";
 import { Agent, buildConnector, errors, request } from "undici";
 import type { DeliveryErrorClass } from "@/db/schema";
-import { normalizeHost } from "./address";
+import { normalizeHost } from "../admin/address";
 import { type Resolver, resolveAndVet } from "./ip-policy";
 
 export type { Resolver };
