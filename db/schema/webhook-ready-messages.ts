@@ -1,6 +1,6 @@
-import { bigint, index, pgTable, text } from "drizzle-orm/pg-core";
+import { index, pgTable } from "drizzle-orm/pg-core";
 import { time } from "./columns";
-import { webhooks } from "./webhooks";
+import { queuedMessageColumns } from "./queued-message-columns";
 
 /**
  * The ready set: the chain heads (`webhook_messages.held` false) that are due
@@ -16,16 +16,7 @@ import { webhooks } from "./webhooks";
 export const webhookReadyMessages = pgTable(
   "webhook_ready_messages",
   {
-    messageId: text("message_id").primaryKey(),
-    /** The message's partition key, with `message_id` its key in `webhook_messages`. */
-    historyAt: time("history_at").notNull(),
-    webhookId: text("webhook_id")
-      .notNull()
-      .references(() => webhooks.id, { onDelete: "cascade" }),
-    /** Due since (claimable once it has passed); while leased, the lease's end. */
-    dueAt: time("due_at").notNull(),
-    /** The message's `seq`: among messages due at the same time, the older first. */
-    seq: bigint("seq", { mode: "bigint" }).notNull(),
+    ...queuedMessageColumns(),
     /** When the lease under way began (null: not claimed yet); recording an outcome needs the same value. */
     leasedAt: time("leased_at"),
   },
