@@ -2,7 +2,17 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createDatabase } from "@/db/client";
-import { candidates, type EventType, emails, events, webhookAttempts, webhookMessages, webhookReadyMessages, webhooks } from "@/db/schema";
+import {
+  candidates,
+  type EventType,
+  emails,
+  events,
+  webhookAttempts,
+  webhookMessages,
+  webhookReadyMessages,
+  webhooks,
+  webhookWaitingRetries,
+} from "@/db/schema";
 import { createUser } from "@/server/domain/accounts";
 import { saveScore, storeRecording } from "@/server/domain/ai-interview";
 import { submitAttempt } from "@/server/domain/attempts";
@@ -10,6 +20,7 @@ import { changeStatus } from "@/server/domain/statuses";
 import { type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import { sendQueuedEmail } from "@/server/notifications/email";
 import { startDispatcher } from "@/server/runtime/worker/dispatcher";
+import { resendMessage } from "@/server/webhooks/admin/resend";
 import { sendSample } from "@/server/webhooks/admin/send-sample";
 import { setWebhookEnabled } from "@/server/webhooks/admin/set-webhook-enabled";
 import { rotateWebhookSecret } from "@/server/webhooks/admin/webhook-secret";
@@ -411,6 +422,37 @@ describe("a recording whose reply was lost", () => {
       .from(webhookMessages)
       .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")));
     expect(await readyMessageIds(bed.deps)).toEqual([next!.id]);
+  });
+});
+
+describe("a head that a resend put behind it while it was in flight", () => {
+  it("does not retry beside the resent message: it waits held, and follows it once that is done", async () => {
+    const { webhookId, candidate } = await webhookWithSubmission(["candidate.submitted", "candidate.status_changed"]);
+    await fanOutCompany(test.ctx, companyId);
+    const [submitted] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
+    expect(await deliverRound(submitted!.id)).toBe("succeeded");
+    await changeStatus(test.ctx, candidate.id, { to: "rejected", by: { type: "team", name: "Ana" } });
+    await fanOutCompany(test.ctx, companyId);
+
+    // The status change is the head and in flight, and its receiver will refuse it...
+    const { messages } = await claimDue(test.ctx.db, test.ctx.clock.now(), { limit: 10 });
+    expect(messages).toHaveLength(1);
+    const statusChange = messages[0]!;
+    bed.receiver.answer(() => ({ status: 500 }));
+    const attempted = await attemptDelivery(bed.deps, statusChange);
+    // ...when an admin resends the older submission: it goes first, the status change is held.
+    const { id: resentId } = await resendMessage(test.ctx, companyId, submitted!.id);
+    const onOneConnection = <T>(work: (db: typeof test.ctx.db) => Promise<T>) => work(test.ctx.db);
+    expect((await recordOutcomes(bed.deps, [attempted], onOneConnection)).get(statusChange.id)).toBe("retry_scheduled");
+
+    const queued = async () => [
+      ...(await test.ctx.db.select({ id: webhookReadyMessages.messageId }).from(webhookReadyMessages)),
+      ...(await test.ctx.db.select({ id: webhookWaitingRetries.messageId }).from(webhookWaitingRetries)),
+    ];
+    expect(await queued()).toEqual([{ id: resentId }]);
+    bed.receiver.answer(() => ({ status: 200 }));
+    expect(await deliverRound(resentId)).toBe("succeeded");
+    expect(await queued()).toEqual([{ id: statusChange.id }]);
   });
 });
 

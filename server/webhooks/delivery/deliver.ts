@@ -251,7 +251,7 @@ export function claimStatement(now: Date, options: ClaimOptions) {
 const paceBurstMs = 1000;
 
 /** A paced webhook is claimed for again once a message's time has passed, or this long, whichever is longer: fewer, larger claims. */
-const paceStepMs = 100;
+export const paceStepMs = 100;
 
 /** The current secret, and the previous one during the 24 hours after a replacement. */
 const signingSecrets = () =>
@@ -461,10 +461,11 @@ export function recordStatement(rows: OutcomeRow[], now: Date) {
         failure_reason = coalesce(o.failure_reason, m.failure_reason)
       from released r join outcome o on o.message_id = r.message_id
       where m.id = r.message_id and m.history_at = r.history_at and m.status = 'pending'
-      returning m.id, m.history_at, m.webhook_id, m.candidate_id, m.status, m.next_attempt_at, m.seq, o.succeeded
+      returning m.id, m.history_at, m.webhook_id, m.candidate_id, m.status, m.next_attempt_at, m.seq, m.held, o.succeeded
     ), retrying as (
+      -- A head that an older event's resend put behind it while it was in flight (held) waits as a held message, not as a retry: readying its chain brings it back when it is head again.
       insert into webhook_waiting_retries (message_id, history_at, webhook_id, due_at, seq)
-      select u.id, u.history_at, u.webhook_id, u.next_attempt_at, u.seq from updated u where u.status = 'pending'
+      select u.id, u.history_at, u.webhook_id, u.next_attempt_at, u.seq from updated u where u.status = 'pending' and not u.held
       on conflict (message_id) do nothing
     ), attempts as (
       insert into webhook_attempts (id, message_id, webhook_id, attempt, url, started_at, duration_ms, request_headers, request_body, request_body_bytes,
