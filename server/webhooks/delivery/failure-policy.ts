@@ -10,7 +10,7 @@
  * Each email is queued in the transaction that changes the webhook's state,
  * so the email cannot be lost once the state has changed.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { webhookMessages, webhookReadyMessages, webhooks, webhookWaitingRetries } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
@@ -62,15 +62,24 @@ export async function applyFailurePolicy(tx: Executor, ctx: PolicyContext, webho
 
 /**
  * Marks the webhook's waiting messages failed (they can be resent later) and
- * takes them out of the ready set, leased ones too: their outcome, when it
- * comes, finds no lease and changes nothing. Returns how many.
+ * takes them out of the ready set and the waiting retries, leased ones too:
+ * their outcome, when it comes, finds no lease and changes nothing. One
+ * statement, so it removes the rows of exactly the messages it failed: a
+ * message a fan-out commits meanwhile keeps its ready row and ends unsent,
+ * "webhook off", when it is claimed (deliver.ts), instead of being left
+ * pending with no ready row. Returns how many.
  */
 export async function failWaitingMessages(tx: Executor, webhookId: string, now: Date): Promise<number> {
-  const result = await tx
-    .update(webhookMessages)
-    .set({ status: "failed", completedAt: now, failureReason: webhookOffReason })
-    .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")));
-  await tx.delete(webhookReadyMessages).where(eq(webhookReadyMessages.webhookId, webhookId));
-  await tx.delete(webhookWaitingRetries).where(eq(webhookWaitingRetries.webhookId, webhookId));
-  return result.count;
+  const [row] = await tx.execute<{ failed: number }>(sql`
+    with failed as (
+      update ${webhookMessages} set status = 'failed', completed_at = ${now.toISOString()}::timestamptz, failure_reason = ${webhookOffReason}
+      where webhook_id = ${webhookId} and status = 'pending'
+      returning id
+    ), unready as (
+      delete from ${webhookReadyMessages} where message_id in (select id from failed)
+    ), unwaiting as (
+      delete from ${webhookWaitingRetries} where message_id in (select id from failed)
+    )
+    select count(*)::int as failed from failed`);
+  return row!.failed;
 }
