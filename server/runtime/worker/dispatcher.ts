@@ -21,9 +21,9 @@
  */
 import type { Executor } from "@/db/client";
 import { log, withLogFields } from "@/server/log";
-import { type Attempted, attemptDelivery, type ClaimedMessage, claimDue, recordOutcomes } from "@/server/webhooks/delivery/deliver";
+import { type Attempted, attemptDelivery, type ClaimedMessage, claimDue, paceStepMs, recordOutcomes } from "@/server/webhooks/delivery/deliver";
 import type { DeliveryDeps } from "@/server/webhooks/delivery/deps";
-import { promoteDueRetries, readyChannel } from "@/server/webhooks/delivery/messages";
+import { promoteDueRetries, promotionBatch, readyChannel } from "@/server/webhooks/delivery/messages";
 import { deliveryLogFields, reportDeliveries } from "./delivery-report";
 
 export type DispatcherOptions = { slots: number; perWebhook: number; pollMs?: number };
@@ -88,8 +88,8 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
     try {
       const now = deps.ctx.clock.now();
       if (now.getTime() - promotedAt >= pollMs) {
-        await promoteDueRetries(deps.claims, now);
-        promotedAt = now.getTime();
+        // A full batch: more may be due, so the next claim promotes again.
+        if ((await promoteDueRetries(deps.claims, now)) < promotionBatch) promotedAt = now.getTime();
       }
       ({ messages: claimed, paceWakeAt } = await claimDue(deps.claims, now, { limit, room, perWebhook: options.perWebhook }));
     } catch (error) {
@@ -117,8 +117,10 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
     }
     // A full claim: more may be due. Otherwise nothing claimable is due now,
     // unless a webhook's rate limit lets it send again before the next poll.
+    // Never sooner than one pace step: a paced webhook at its in-flight cap
+    // reports a time already past, and a request ending wakes us anyway.
     if (claimed.length === limit) wokenWhileClaiming = true;
-    else schedulePoll(paceWakeAt ? Math.max(0, Math.min(pollMs, paceWakeAt.getTime() - deps.ctx.clock.now().getTime())) : pollMs);
+    else schedulePoll(paceWakeAt ? Math.max(paceStepMs, Math.min(pollMs, paceWakeAt.getTime() - deps.ctx.clock.now().getTime())) : pollMs);
   }
 
   function record() {

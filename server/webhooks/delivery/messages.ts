@@ -218,12 +218,21 @@ export function readyChainHeadsStatement(linked: LinkedChain[], now: Date) {
     select (select count(*) from entered)::int as entered`;
 }
 
-/** Retries that have fallen due join the ready set (the dispatchers, every second); returns how many. */
+/** At most this many retries join the ready set per promotion, so a crowd falling due together (after an outage) stays one short statement each. */
+export const promotionBatch = 1000;
+
+/** Retries that have fallen due join the ready set, oldest first (the dispatchers, every second); returns how many. */
 export async function promoteDueRetries(db: Executor, now: Date): Promise<number> {
+  const at = now.toISOString();
   const [row] = await executePrepared<{ promoted: number }>(
     db,
     sql`
-      with due as (delete from webhook_waiting_retries where due_at <= ${now.toISOString()}::timestamptz returning *), promoted as (
+      with due as (
+        delete from webhook_waiting_retries where message_id in (
+          select message_id from webhook_waiting_retries where due_at <= ${at}::timestamptz
+          order by due_at limit ${promotionBatch} for update skip locked)
+        returning *
+      ), promoted as (
         insert into webhook_ready_messages (message_id, history_at, webhook_id, due_at, seq)
         select message_id, history_at, webhook_id, due_at, seq from due
         on conflict (message_id) do nothing
