@@ -98,6 +98,15 @@ export const sessionLimits = {
    */
   claims: { statementMs: 5_000, idleInTransactionMs: 5_000 },
   /**
+   * The dispatcher's recordings (deliver.ts): two pipelined statements of
+   * milliseconds that may wait on a chain's lock for as long as another
+   * short statement holds it. A connection the network cut halts recording,
+   * and with it claiming, for 20 s, well within a message's lease (60 s by
+   * default), rather than for past it, when other workers would send the
+   * leased messages again.
+   */
+  recordings: { statementMs: 15_000, idleInTransactionMs: 15_000 },
+  /**
    * The operator's commands: a bulk import's batch is one COPY per table and
    * waits for the batch before it (the company's history lock), which at
    * millions of candidates may take long, so no statement limit; nothing

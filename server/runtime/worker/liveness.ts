@@ -12,8 +12,8 @@
  * A live pool taken for dead (stalled for longer than `deadAfterMs`) can make
  * a job run twice, which every task tolerates (deliveries hold their own
  * lease, fan-out its company's position, an email its sent mark), or lose a
- * job it then completes by id; the per-minute maintenance re-queues what that
- * leaves behind (interrupted attempts, fan-out not caught up). Nobody is
+ * job it then completes by id; the per-minute maintenance catches up what
+ * that leaves behind (a company's fan-out). Nobody is
  * judged dead while this pool's own beats fail, nor in the first seconds after
  * a database restart, when nobody could beat.
  */

@@ -102,7 +102,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
   // The dispatcher's claims run on their own connections with tight limits: one the network cut halts claiming for seconds only.
   const claimDatabase = createDatabase(options.connectionString, { max: 1, asyncCommit: true, planOnce: true, limits: sessionLimits.claims });
   // Recordings on one connection of their own: their two statements go pipelined, in order.
-  const recordingDatabase = createDatabase(options.connectionString, { max: 1, asyncCommit: true, planOnce: true, limits: sessionLimits.worker });
+  const recordingDatabase = createDatabase(options.connectionString, { max: 1, asyncCommit: true, planOnce: true, limits: sessionLimits.recordings });
   const client = createDeliveryClient(options.delivery);
   const deps: WorkerDeps = { ctx: createDomainContext(database.db), sql: database.sql, client, mailer: createMailer(), ...options.deps };
   let runner: Runner | null = null;
