@@ -212,7 +212,8 @@ export function readyChainHeadsStatement(linked: LinkedChain[], now: Date) {
           where p.webhook_id = c.webhook_id and p.candidate_id = c.candidate_id and p.status = 'pending'
         ) p on true
       ) r
-      where m.id = r.id and m.history_at = r.history_at and m.held <> (r.place > 1)
+      -- The status again: PostgreSQL checks it on the row as it is after waiting for its lock, so a message failed meanwhile (its webhook turned off) is not readied.
+      where m.id = r.id and m.history_at = r.history_at and m.held <> (r.place > 1) and m.status = 'pending'
       returning m.id, m.history_at, m.webhook_id, m.next_attempt_at, m.seq, m.held
     ), ${readySetFollows(sql`select * from flipped`, now.toISOString())}
     select (select count(*) from entered)::int as entered`;
