@@ -65,6 +65,7 @@ let resets: Hostile;
 let huge: Hostile;
 let lingers: Hostile;
 let client: DeliveryClient;
+let clientWithDeadline: (deadlineMs: number) => DeliveryClient;
 let unresolvedTarget = "";
 const unanswered: Resolver = (host) => (host === "never-resolves.example.com" ? new Promise(() => {}) : Promise.resolve(["127.0.0.1"]));
 
@@ -95,12 +96,14 @@ beforeAll(async () => {
   });
   lingers = await tlsServer(pems, (socket) => socket.write("HTTP/1.1 200 OK\r\ncontent-length: 2\r\nkeep-alive: timeout=600\r\n\r\nok"));
   unresolvedTarget = `never-resolves.example.com:${(silent.server.address() as { port: number }).port}`;
-  client = createDeliveryClient({
-    deadlineMs,
-    resolver: unanswered,
-    allowTargets: [healthy.target, unresolvedTarget, ...servers.map((server) => server.target)],
-    extraCa: pems.cert,
-  });
+  clientWithDeadline = (deadline) =>
+    createDeliveryClient({
+      deadlineMs: deadline,
+      resolver: unanswered,
+      allowTargets: [healthy.target, unresolvedTarget, ...servers.map((server) => server.target)],
+      extraCa: pems.cert,
+    });
+  client = clientWithDeadline(deadlineMs);
 });
 
 afterAll(async () => {
@@ -111,9 +114,9 @@ afterAll(async () => {
   }
 });
 
-async function timed(url: string): Promise<DeliveryResult & { tookMs: number }> {
+async function timed(url: string, through = client): Promise<DeliveryResult & { tookMs: number }> {
   const started = performance.now();
-  const result = await client.post(url, JSON.stringify({ hello: "world" }), { "content-type": "application/json" });
+  const result = await through.post(url, JSON.stringify({ hello: "world" }), { "content-type": "application/json" });
   return { ...result, tookMs: performance.now() - started };
 }
 
@@ -180,13 +183,21 @@ it("closes an idle connection after 4 s, however long the receiver asks to keep 
 
 it("leaves a healthy receiver's deliveries succeeding while all of them misbehave at once", async () => {
   const misbehaving = [silent, neverAnswers, trickles, garbage, resets, huge];
-  // Its connection is made first: the misbehaving servers share this process's
-  // event loop, and a handshake made while they pour could miss a 1 s deadline.
-  expect((await timed(healthy.url())).status).toBe(200);
-  const hostile = misbehaving.flatMap((server) => [timed(server.url), timed(server.url)]);
-  const healthyResults: DeliveryResult[] = [];
-  for (let index = 0; index < 10; index++) healthyResults.push(await timed(healthy.url()));
-  expect(healthyResults.map((result) => result.status)).toEqual(Array(10).fill(200));
-  await Promise.all(hostile);
-  for (const server of misbehaving) await allClosed(server);
+  // One client for all, as a worker has, with a 3 s deadline: the misbehaving
+  // servers share this process's event loop with it, and on a busy 2-core
+  // machine their twelve handshakes and pours held a healthy delivery past
+  // 1 s. The healthy ones still all go while the others misbehave.
+  const shared = clientWithDeadline(3_000);
+  try {
+    // Its connection is made first, before the others pour.
+    expect((await timed(healthy.url(), shared)).status).toBe(200);
+    const hostile = misbehaving.flatMap((server) => [timed(server.url, shared), timed(server.url, shared)]);
+    const healthyResults: DeliveryResult[] = [];
+    for (let index = 0; index < 10; index++) healthyResults.push(await timed(healthy.url(), shared));
+    expect(healthyResults.map((result) => result.status)).toEqual(Array(10).fill(200));
+    await Promise.all(hostile);
+    for (const server of misbehaving) await allClosed(server);
+  } finally {
+    await shared.close();
+  }
 });
