@@ -90,10 +90,18 @@ export function useBrowser(server: TestServer, suite: string) {
     await browser?.close();
   });
 
-  /** A fresh browser profile (no cookies) at a laptop or a phone size, or at the size given. */
-  return async function open(viewport: "laptop" | "phone" | ViewportSize = "laptop"): Promise<BrowserSession> {
+  /**
+   * A fresh browser profile (no cookies) at a laptop or a phone size, or at the
+   * size given; in the machine's locale and time zone unless given others.
+   */
+  return async function open(
+    viewport: "laptop" | "phone" | ViewportSize = "laptop",
+    { locale, timezoneId }: { locale?: string; timezoneId?: string } = {},
+  ): Promise<BrowserSession> {
     const context = await browser!.newContext({
       baseURL: server.baseUrl,
+      locale,
+      timezoneId,
       viewport: viewport === "laptop" ? { width: 1280, height: 800 } : viewport === "phone" ? { width: 390, height: 844 } : viewport,
     });
     await context.addInitScript(logPolicyViolations);

@@ -109,6 +109,8 @@ function useWidth() {
 
 /** Labels at least this far apart (CSS pixels), so none overlaps its neighbour. */
 const labelGap = 56;
+/** Between the value axis's labels and the plot. */
+const valueLabelGap = 6;
 
 /**
  * Stacked bars per hour, drawn at the figure's own width (a phone gets fewer
@@ -132,7 +134,10 @@ function Bars({ buckets, range }: { buckets: Bucket[]; range: Range }) {
   const barWidth = Math.max(1, slot * 0.75);
   // Labels on the browser's own midnights (7 days: every day, or every few days when narrow) or every few hours (24 hours).
   const every = (range === "24h" ? [3, 6, 12] : [24, 48, 72, 168]).find((hours) => hours * slot >= labelGap) ?? 168;
-  const labelled = (hour: Date) =>
+  // A label is about labelGap wide at most: one centred on an edge bar would run under the value axis's labels or out of the figure.
+  const fits = (centre: number) => centre - labelGap / 2 >= left - valueLabelGap && centre + labelGap / 2 <= width;
+  const labelled = (hour: Date, centre: number) =>
+    fits(centre) &&
     hour.getMinutes() === 0 &&
     (range === "24h" ? hour.getHours() % every === 0 : hour.getHours() === 0 && Math.floor(hour.getTime() / 86_400_000) % (every / 24) === 0);
   const y = (value: number) => top + plotHeight - (value / max) * plotHeight;
@@ -178,7 +183,7 @@ function Bars({ buckets, range }: { buckets: Bucket[]; range: Range }) {
         {ticks.map((value) => (
           <g key={value}>
             <line x1={left} x2={width} y1={y(value)} y2={y(value)} stroke={value === 0 ? "#94a3b8" : "#e2e8f0"} />
-            <text x={left - 6} y={y(value) + 4} textAnchor="end" fontSize="11" fill="#64748b">
+            <text x={left - valueLabelGap} y={y(value) + 4} textAnchor="end" fontSize="11" fill="#64748b">
               {value}
             </text>
           </g>
@@ -198,7 +203,7 @@ function Bars({ buckets, range }: { buckets: Bucket[]; range: Range }) {
                 base += value;
                 return rect;
               })}
-              {labelled(hour) && (
+              {labelled(hour, x + barWidth / 2) && (
                 <>
                   <line x1={x + barWidth / 2} x2={x + barWidth / 2} y1={y(0)} y2={y(0) + 4} stroke="#94a3b8" />
                   <text x={x + barWidth / 2} y={height - 6} textAnchor="middle" fontSize="11" fill="#64748b">
