@@ -454,6 +454,26 @@ describe("a head that a resend put behind it while it was in flight", () => {
     expect(await deliverRound(resentId)).toBe("succeeded");
     expect(await queued()).toEqual([{ id: statusChange.id }]);
   });
+
+  it("is not sent again when its worker died in flight: the resent message goes first, then the head once its turn comes", async () => {
+    const { webhookId, candidate } = await webhookWithSubmission(["candidate.submitted", "candidate.status_changed"]);
+    await fanOutCompany(test.ctx, companyId);
+    const [submitted] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
+    expect(await deliverRound(submitted!.id)).toBe("succeeded");
+    await changeStatus(test.ctx, candidate.id, { to: "rejected", by: { type: "team", name: "Ana" } });
+    await fanOutCompany(test.ctx, companyId);
+
+    // The status change is claimed by a worker that dies before it records anything...
+    const [statusChange] = (await claimDue(test.ctx.db, test.ctx.clock.now(), { limit: 10 })).messages;
+    // ...and an admin resends the older submission meanwhile: it goes first, the status change is held.
+    const { id: resentId } = await resendMessage(test.ctx, companyId, submitted!.id);
+    test.clock.advance(leaseMs() + 1000);
+
+    // Once the dead worker's lease has run out, only the resent message is sent.
+    expect([...(await deliverDue(bed.deps, { limit: 10 }))]).toEqual([[resentId, "succeeded"]]);
+    expect(await deliverRound(statusChange!.id)).toBe("succeeded");
+    expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted", "candidate.submitted", "candidate.status_changed"]);
+  });
 });
 
 describe("a message whose event no longer exists", () => {
