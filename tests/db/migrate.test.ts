@@ -52,7 +52,7 @@ describe("migrating", () => {
   it("holds its lock only inside a transaction, never on an idle connection between two", async () => {
     const url = await emptyDatabase("lock");
     const watcher = postgres(url, { max: 1, onnotice: () => {} });
-    /** Each look at the lock: its holders, and those of them outside a transaction. */
+    /** Each look at the lock (this database's: other test files migrate theirs meanwhile): its holders, and those of them outside a transaction. */
     const looks: Array<{ holders: number; idle: number[] }> = [];
     let migrating = true;
     const watching = (async () => {
@@ -60,7 +60,8 @@ describe("migrating", () => {
         const holders = await watcher<Array<{ pid: number; in_transaction: boolean }>>`
           select a.pid, a.xact_start is not null as in_transaction
           from pg_locks l join pg_stat_activity a on a.pid = l.pid
-          where l.locktype = 'advisory' and l.granted and l.objid = hashtext('interview-api:migrate')::oid`;
+          where l.locktype = 'advisory' and l.granted and l.objid = hashtext('interview-api:migrate')::oid
+            and l.database = (select oid from pg_database where datname = current_database())`;
         looks.push({ holders: holders.length, idle: holders.filter((holder) => !holder.in_transaction).map((holder) => holder.pid) });
       }
     })();
