@@ -1,7 +1,7 @@
 /**
  * The CLI contract as documented: `npm run cli -- <command> --json` prints
  * one JSON object on stdout; errors go to stderr with a non-zero exit. Most
- * commands run the script's entry directly (see `cliEntry`).
+ * commands run the script bundled once per run (see `cliEntry`).
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { apiKeys, companies, users } from "@/db/schema";
 import { hashApiKey } from "@/server/auth/api-key-format";
 import { verifyPassword } from "@/server/auth/passwords";
@@ -21,13 +21,12 @@ const test = useTestDatabase();
 const run = promisify(execFile);
 
 /**
- * What `npm run cli --` runs (tsx on server/cli/main.ts), started directly:
- * npm and tsx's own launcher are two more Node processes per command, about
- * 1.3 s of the 4 s a command takes on a busy 2-core machine, and this file
- * runs some sixty commands. The documented command itself runs in the tests
- * that say so (`npmRunCli`).
+ * What `npm run cli --` runs (server/cli/main.ts), bundled into one file once
+ * per run (global-setup.ts): npm, tsx's launcher and its loader cost about
+ * 1.5 s of each command, and this file runs some forty. The documented
+ * command itself runs in the tests that say so (`npmRunCli`).
  */
-const cliEntry: Invocation = [process.execPath, ["--import", "tsx", "server/cli/main.ts"]];
+const cliEntry: Invocation = [process.execPath, [inject("cliBundle")]];
 const documentedCommand: Invocation = ["npm", ["run", "cli", "--"]];
 type Invocation = [file: string, leadingArgs: string[]];
 
