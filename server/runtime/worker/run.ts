@@ -7,8 +7,8 @@
  */
 import { EventEmitter } from "node:events";
 import { Logger, parseCronItems, type Runner, run, type TaskList, type WorkerEvents } from "graphile-worker";
-import pg from "pg";
-import { connectionLiveness, createDatabase, sessionLimits } from "@/db/client";
+import type pg from "pg";
+import { createDatabase, sessionLimits } from "@/db/client";
 import { createDomainContext } from "@/server/domain/context";
 import { taskNames } from "@/server/jobs/queue";
 import { log } from "@/server/log";
@@ -18,6 +18,7 @@ import { databaseReadiness, type Readiness } from "@/server/observability/readin
 import { type ClientOptions, createDeliveryClient } from "@/server/webhooks/delivery/delivery-client";
 import type { WorkerDeps } from "./deps";
 import { type DispatcherOptions, startDispatcher } from "./dispatcher";
+import { createJobPool } from "./job-pool";
 import { keepAlive } from "./liveness";
 import { fanOutEvents } from "./tasks/fan-out-events";
 import { forgetSpentRateLimitsTask } from "./tasks/forget-spent-rate-limits";
@@ -48,28 +49,6 @@ const logger = new Logger((scope) => (level, message, meta) => {
   else if (level === "warning") log.warn(message, fields);
   else log.debug(message, fields);
 });
-
-/**
- * graphile-worker's pool (node-postgres), made here so that its connections
- * get what our own pools' get (db/client.ts): TCP keepalive, the connect
- * timeout and the worker's session limits (DATABASE_URL's parameters win
- * over these, as for our pools). No reply deadline: node-postgres keeps a
- * connection whose `query_timeout` fired in use, so every later query on it
- * would fail as well. A job connection the network cut holds its job until
- * TCP gives up on it; deliveries never wait on this pool.
- */
-function createJobPool(connectionString: string, max: number) {
-  return new pg.Pool({
-    connectionString,
-    max,
-    application_name: "interview-api",
-    keepAlive: true,
-    keepAliveInitialDelayMillis: connectionLiveness.keepAliveSeconds * 1000,
-    connectionTimeoutMillis: connectionLiveness.connectTimeoutSeconds * 1000,
-    statement_timeout: sessionLimits.worker.statementMs,
-    idle_in_transaction_session_timeout: sessionLimits.worker.idleInTransactionMs,
-  });
-}
 
 export type WorkerHandle = {
   stop: () => Promise<void>;

@@ -1,0 +1,58 @@
+/**
+ * graphile-worker's pool (node-postgres), made here so that its connections
+ * get what our own pools' get (db/client.ts): TCP keepalive, the connect
+ * timeout, the worker's session limits (DATABASE_URL's parameters win over
+ * these, as for our pools) and a reply deadline.
+ *
+ * The reply deadline: a connection the network cut without a FIN or RST (a
+ * dropped route, a stalled proxy) never answers, and keepalive does not find
+ * it while a query waits (the peer's kernel, or a proxy's, still answers
+ * probes). graphile-worker would then wait for ever on its job fetch, a job's
+ * completion or its cron, and fan-out would stop in that process. The
+ * server answers every statement within its limit, so past the limit and a
+ * grace the connection is taken for dead: ended, which node-postgres does by
+ * destroying the socket when a query is active, failing that query; the pool
+ * then drops the client and opens a new one. node-postgres's own
+ * `query_timeout` does not do this: it fails the query but keeps the
+ * connection in use, with the late reply still ahead of every later query.
+ */
+import pg from "pg";
+import { connectionLiveness, replyDeadlineMs, type SessionLimits, sessionLimits } from "@/db/client";
+
+export function createJobPool(connectionString: string, max: number, limits: SessionLimits = sessionLimits.worker): pg.Pool {
+  const deadline = replyDeadlineMs(limits);
+  return new pg.Pool({
+    connectionString,
+    max,
+    application_name: "interview-api",
+    keepAlive: true,
+    keepAliveInitialDelayMillis: connectionLiveness.keepAliveSeconds * 1000,
+    connectionTimeoutMillis: connectionLiveness.connectTimeoutSeconds * 1000,
+    statement_timeout: limits.statementMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+    ...(deadline ? { Client: clientWithReplyDeadline(deadline) } : {}),
+  });
+}
+
+/** A node-postgres client that ends its connection when a query's reply is overdue (see above). */
+function clientWithReplyDeadline(deadlineMs: number) {
+  return class ClientWithReplyDeadline extends pg.Client {
+    // node-postgres's overloads (a promise, or a callback last: pg-pool's own `query` uses that form) all pass through unchanged.
+    // biome-ignore lint/suspicious/noExplicitAny: one signature standing for all of node-postgres's overloads, each with its own return type
+    override query(...args: unknown[]): any {
+      // Ending fails the waiting query with "Connection terminated", the error its caller sees.
+      const overdue = setTimeout(() => this.end().catch(() => {}), deadlineMs);
+      const settled = () => clearTimeout(overdue);
+      const callback = args.at(-1);
+      if (typeof callback === "function")
+        args[args.length - 1] = (...results: unknown[]) => {
+          settled();
+          return callback(...results);
+        };
+      const result = (super.query as (...queryArgs: unknown[]) => unknown)(...args);
+      if (result instanceof Promise) result.then(settled, settled);
+      else if (typeof callback !== "function") settled(); // a query object streaming its rows (pg-cursor): not ours to time
+      return result;
+    }
+  };
+}
