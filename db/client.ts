@@ -62,6 +62,11 @@ export function replyDeadlineMs(limits: SessionLimits): number | null {
   return limits.statementMs > 0 ? limits.statementMs + replyGraceMs : null;
 }
 
+/** The deadline for a pool at this address: none when the address sets its own statement_timeout, which replaces ours and with it what the deadline rests on. */
+export function replyDeadlineAt(url: string, limits: SessionLimits): number | null {
+  return /[?&]statement_timeout=/.test(url) ? null : replyDeadlineMs(limits);
+}
+
 /** For every connection to the database, graphile-worker's pool's too (server/runtime/worker/run.ts). */
 export const connectionLiveness = {
   /**
@@ -137,8 +142,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
         }
       : {}),
   };
-  // An operator's own statement_timeout in the address replaces ours, and with it what the deadline rests on.
-  const replyDeadline = options.limits && !/[?&]statement_timeout=/.test(url) ? replyDeadlineMs(options.limits) : null;
+  const replyDeadline = options.limits ? replyDeadlineAt(url, options.limits) : null;
   const driverOptions = {
     max: options.max ?? 10,
     onnotice: () => {},

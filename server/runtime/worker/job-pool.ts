@@ -2,7 +2,8 @@
  * graphile-worker's pool (node-postgres), made here so that its connections
  * get what our own pools' get (db/client.ts): TCP keepalive, the connect
  * timeout, the worker's session limits (DATABASE_URL's parameters win over
- * these, as for our pools) and a reply deadline.
+ * these, as for our pools) and the same reply deadline (none when the
+ * address sets its own statement_timeout).
  *
  * The reply deadline: a connection the network cut without a FIN or RST (a
  * dropped route, a stalled proxy) never answers, and keepalive does not find
@@ -17,10 +18,10 @@
  * connection in use, with the late reply still ahead of every later query.
  */
 import pg from "pg";
-import { connectionLiveness, replyDeadlineMs, type SessionLimits, sessionLimits } from "@/db/client";
+import { connectionLiveness, replyDeadlineAt, type SessionLimits, sessionLimits } from "@/db/client";
 
 export function createJobPool(connectionString: string, max: number, limits: SessionLimits = sessionLimits.worker): pg.Pool {
-  const deadline = replyDeadlineMs(limits);
+  const deadline = replyDeadlineAt(connectionString, limits);
   return new pg.Pool({
     connectionString,
     max,
