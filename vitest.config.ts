@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 
@@ -6,15 +5,16 @@ import { configDefaults, defineConfig } from "vitest/config";
 const faultRuns = process.env.TEST_SUITE === "faults";
 
 /**
- * Two files at a time at least: most of a file's time is spent waiting (on
- * its web server, worker processes, Chromium, PostgreSQL, real deadlines), so
- * two of them share 2 cores well, where Vitest's default (cores - 1) runs one
- * file after another. Each file has its own database, servers and ports. One
- * at a time still: the fault runs, whose kills and restarts are timed, and a
- * server at DATABASE_URL (a stock PostgreSQL's 100 connections), since one
- * file's web server, workers and own pool may open more than 50.
+ * Two files at a time: most of a file's time is spent waiting (on its web
+ * server, worker processes, Chromium, PostgreSQL, real deadlines), so two of
+ * them share 2 cores well, where Vitest's default (cores - 1) runs one file
+ * after another. Each file has its own database, servers and ports. Never
+ * more than two: one file's web server, workers and own pool may open more
+ * than 50 connections, and the embedded server allows 200. One at a time
+ * still: the fault runs, whose kills and restarts are timed, and a server at
+ * DATABASE_URL (a stock PostgreSQL's 100 connections).
  */
-const filesAtOnce = faultRuns || process.env.DATABASE_URL ? 1 : Math.max(2, availableParallelism() - 1);
+const filesAtOnce = faultRuns || process.env.DATABASE_URL ? 1 : 2;
 
 /**
  * Files that time what they check to a second or less (a write delivered

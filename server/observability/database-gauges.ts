@@ -15,6 +15,7 @@ import { Gauge, Registry } from "prom-client";
 import { withDeadline } from "@/server/deadline";
 import { workerTables } from "@/server/jobs/worker-tables";
 import { log } from "@/server/log";
+import { parkedLease } from "@/server/webhooks/delivery/parked-leases";
 
 const cacheMs = 5_000;
 const answerWithinMs = 3_000;
@@ -37,8 +38,9 @@ async function readTotals(sql: postgres.Sql): Promise<Totals> {
     select
       (select count(*) from webhook_messages where status = 'pending' and not held)::int as messages_ready,
       (select count(*) from webhook_messages where status = 'pending' and held)::int as messages_held,
-      -- A leased row's due_at is its lease's end: one past it is due again.
-      coalesce((select extract(epoch from now() - min(due_at))::float8 from webhook_ready_messages where due_at <= now()), 0) as oldest_due_seconds,
+      -- A leased row's due_at is its lease's end: one past it is due again, unless a resend parked it.
+      coalesce((select extract(epoch from now() - min(r.due_at))::float8 from webhook_ready_messages r where r.due_at <= now() and not ${sql.unsafe(parkedLease)}), 0)
+        as oldest_due_seconds,
       j.due as jobs_due, j.scheduled as jobs_scheduled, j.running as jobs_running, j.failed as jobs_failed,
       w.failing as webhooks_failing, w.disabled as webhooks_disabled
     from (

@@ -252,8 +252,9 @@ describeInBrowser("the delivery log's times, links and health in the browser", (
   it("sends a sample of any event type, says what happens when one fails, and keeps the chart readable on a phone", async () => {
     await startWorker();
     delivery.receiver.answer(() => ({ status: 200 }));
-    // The hardest case for the axis: the oldest hour of both ranges is a midnight where the
-    // browser is, so the first bar is labelled, in the locale with the widest hour labels.
+    // The hardest case for the axis: the oldest hour is a midnight where the browser is, so the
+    // 24-hour range labels its first bar (the 7-day range, labelled every other day at this
+    // width, on alternate days), in the locale with the widest hour labels.
     const session = await open("phone", { locale: "en-US", timezoneId: zoneWhereOldestChartHourIsMidnight(new Date()) });
     const { page, screenshot, signIn } = session;
     await signIn("ada@time.example", password);

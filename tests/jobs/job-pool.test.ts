@@ -2,8 +2,8 @@
  * graphile-worker's pool (server/runtime/worker/job-pool.ts) on a connection
  * the network cuts without a word (no FIN, no RST): the query waiting on it
  * fails once its reply is overdue and the pool opens a new connection, where
- * node-postgres alone would wait for ever; a slow statement within its limit
- * and an idle connection are left alone. A loopback proxy in front of the
+ * node-postgres alone would wait for ever; a statement that runs into its
+ * limit and an idle connection are left alone. A loopback proxy in front of the
  * test database drops the packets.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,7 +22,19 @@ beforeAll(async () => {
 });
 afterAll(() => proxy.close());
 
-const backendPid = async (pool: ReturnType<typeof createJobPool>) => (await pool.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid;
+type JobPool = ReturnType<typeof createJobPool>;
+
+/** A query as graphile-worker makes it: on a client of the pool, given back without an error whatever happened. */
+async function query(pool: JobPool, text: string) {
+  const client = await pool.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    client.release();
+  }
+}
+
+const backendPid = async (pool: JobPool) => (await query(pool, "select pg_backend_pid() as pid")).rows[0]!.pid as number;
 
 describe("graphile-worker's pool, on a connection the network cut without a word", () => {
   it("fails the query waiting on it once its reply is overdue, and opens a new connection", async () => {
@@ -31,22 +43,31 @@ describe("graphile-worker's pool, on a connection the network cut without a word
       const before = await backendPid(pool);
       expect(proxy.blackholeOne((count) => count - 1)).toBe(true); // the newest: this pool's one connection
       const started = performance.now();
-      const waiting = await pool.query("select 1").catch((error: unknown) => error);
+      const waiting = await query(pool, "select 1").catch((error: unknown) => error);
       const waited = performance.now() - started;
       expect(waiting).toBeInstanceOf(Error);
       expect(waited).toBeGreaterThanOrEqual(deadline - 100);
       expect(waited).toBeLessThan(deadline + 5_000);
-      expect(await backendPid(pool)).not.toBe(before);
+      const after = await backendPid(pool);
+      expect(after).not.toBe(before);
+
+      // The pool's own query (graphile-worker's cron uses it) passes a callback, not a promise: the same deadline.
+      expect(proxy.blackholeOne((count) => count - 1)).toBe(true);
+      const again = performance.now();
+      await expect(pool.query("select 1")).rejects.toBeInstanceOf(Error);
+      expect(performance.now() - again).toBeLessThan(deadline + 5_000);
+      expect(await backendPid(pool)).not.toBe(after);
     } finally {
       await pool.end();
     }
-  });
+  }, 60_000);
 
-  it("lets a statement run up to its limit, and a connection stay idle for longer than the deadline", async () => {
+  it("lets a statement run into its limit, and a connection stay idle for longer than the deadline", async () => {
     const pool = createJobPool(proxy.url, 1, limits);
     try {
       const before = await backendPid(pool);
-      await pool.query("select pg_sleep(1.5)");
+      // The server's own answer at the statement limit, well before the deadline: the connection is kept.
+      await expect(query(pool, "select pg_sleep(3)")).rejects.toMatchObject({ code: "57014" });
       await new Promise((resolve) => setTimeout(resolve, deadline + 500)); // idle: no reply awaited
       expect(await backendPid(pool)).toBe(before);
     } finally {

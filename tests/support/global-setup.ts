@@ -4,7 +4,7 @@
  * once; each test file clones it (see database.ts), which takes milliseconds.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -51,12 +51,15 @@ function buildClient() {
  * The CLI (server/cli/main.ts) in one file, for the tests that run it some
  * forty times: Node loads it in about a third of the time it takes through
  * tsx's loader, module by module. Packages stay outside it, found in
- * node_modules from where the file is written; `import.meta.url` is the one
- * module's that reads it, db/migrate.ts (its migrations folder).
+ * node_modules from where the file is written (one file per run, removed at
+ * its end). `import.meta.url` is the one module's that reads it,
+ * db/migrate.ts (its migrations folder): another bundled module reading
+ * `import.meta` would get a wrong answer, so the build refuses it.
  */
 function bundleCli(): string {
-  const outfile = path.resolve("node_modules/.cache/interview-api-tests/cli.mjs");
-  buildSync({
+  const outfile = path.resolve(`node_modules/.cache/interview-api-tests/cli-${process.pid}.mjs`);
+  const migrate = path.resolve("db/migrate.ts");
+  const { metafile } = buildSync({
     entryPoints: ["server/cli/main.ts"],
     outfile,
     bundle: true,
@@ -64,15 +67,19 @@ function bundleCli(): string {
     platform: "node",
     format: "esm",
     logLevel: "warning",
-    define: { "import.meta.url": JSON.stringify(pathToFileURL(path.resolve("db/migrate.ts")).href) },
+    metafile: true,
+    define: { "import.meta.url": JSON.stringify(pathToFileURL(migrate).href) },
   });
+  const readers = Object.keys(metafile.inputs).filter((input) => path.resolve(input) !== migrate && readFileSync(input, "utf8").includes("import.meta"));
+  if (readers.length > 0) throw new Error(`The CLI's bundle cannot give these modules their own import.meta: ${readers.join(", ")}`);
   return outfile;
 }
 
 export default async function setup(project: TestProject) {
   buildApp();
   buildClient();
-  project.provide("cliBundle", bundleCli());
+  const cliBundle = bundleCli();
+  project.provide("cliBundle", cliBundle);
   let folder: string | undefined;
   let serverUrl: string;
   let stopServer = async () => {};
@@ -99,5 +106,6 @@ export default async function setup(project: TestProject) {
     await admin.end();
     await stopServer();
     if (folder) rmSync(folder, { recursive: true, force: true });
+    rmSync(cliBundle, { force: true });
   };
 }

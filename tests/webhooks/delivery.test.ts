@@ -19,6 +19,7 @@ import { submitAttempt } from "@/server/domain/attempts";
 import { changeStatus } from "@/server/domain/statuses";
 import { type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import { sendQueuedEmail } from "@/server/notifications/email";
+import { databaseGauges } from "@/server/observability/database-gauges";
 import { startDispatcher } from "@/server/runtime/worker/dispatcher";
 import { resendMessage } from "@/server/webhooks/admin/resend";
 import { sendSample } from "@/server/webhooks/admin/send-sample";
@@ -468,6 +469,10 @@ describe("a head that a resend put behind it while it was in flight", () => {
     // ...and an admin resends the older submission meanwhile: it goes first, the status change is held.
     const { id: resentId } = await resendMessage(test.ctx, companyId, submitted!.id);
     test.clock.advance(leaseMs() + 1000);
+    // Parked, it is no due message left unsent: the oldest-due gauge (on the database's clock, a year after this row's due time) leaves it out.
+    await test.handle.sql`update webhook_ready_messages set due_at = now() - interval '1 year' where message_id = ${statusChange!.id}`;
+    const gauges = await databaseGauges(test.handle.sql).text();
+    expect(Number(/^interview_webhook_oldest_due_message_age_seconds (\S+)$/m.exec(gauges)![1])).toBeLessThan(300 * 86_400);
 
     // Once the dead worker's lease has run out, only the resent message is sent.
     expect([...(await deliverDue(bed.deps, { limit: 10 }))]).toEqual([[resentId, "succeeded"]]);

@@ -16,6 +16,8 @@
  * then drops the client and opens a new one. node-postgres's own
  * `query_timeout` does not do this: it fails the query but keeps the
  * connection in use, with the late reply still ahead of every later query.
+ * The deadline runs from the call, so it assumes what graphile-worker does:
+ * one statement per query, and no query queued behind another on a client.
  */
 import pg from "pg";
 import { connectionLiveness, replyDeadlineAt, type SessionLimits, sessionLimits } from "@/db/client";
@@ -50,7 +52,13 @@ function clientWithReplyDeadline(deadlineMs: number) {
           settled();
           return callback(...results);
         };
-      const result = (super.query as (...queryArgs: unknown[]) => unknown)(...args);
+      let result: unknown;
+      try {
+        result = (super.query as (...queryArgs: unknown[]) => unknown)(...args);
+      } catch (error) {
+        settled(); // refused before it was sent (a bad argument): the connection is fine
+        throw error;
+      }
       if (result instanceof Promise) result.then(settled, settled);
       else if (typeof callback !== "function") settled(); // a query object streaming its rows (pg-cursor): not ours to time
       return result;

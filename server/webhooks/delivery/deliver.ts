@@ -12,7 +12,8 @@
  *    (the event with its candidate's latest data, the same JSON text as GET
  *    /v1/events). A lease that ran out (its worker died) is due again, and
  *    claimed again, unless a resend made its message held meanwhile: then
- *    it waits for its turn. No transaction stays open during HTTP.
+ *    it waits for its turn (parked-leases.ts). No transaction stays open
+ *    during HTTP.
  * 3. A webhook gets at most its `room` of the claim: a worker caps how many
  *    requests it has in flight to one webhook, so a slow receiver cannot take
  *    every slot.
@@ -57,6 +58,7 @@ import { applyFailurePolicy } from "./failure-policy";
 import { alertAfterMs, disableAfterMs } from "./failure-thresholds";
 import type { CustomHeader } from "./header-rules";
 import { promoteDueRetries, readyChainHeads } from "./messages";
+import { parkedLease } from "./parked-leases";
 import { maxAttempts, retryDelayAfter } from "./retry-schedule";
 import { decryptSecret } from "./secrets";
 import { eventGoneReason, webhookOffReason } from "./unsent-reasons";
@@ -193,8 +195,7 @@ export function claimStatement(now: Date, options: ClaimOptions) {
       cross join lateral (
         select r.message_id, r.history_at, r.webhook_id, r.due_at, r.seq from webhook_ready_messages r
         where r.webhook_id = a.webhook_id and r.due_at <= ${at}::timestamptz
-          -- A lease that ran out on a message made held meanwhile (a resend went before it): it waits for its turn, as held messages do.
-          and (r.leased_at is null or not exists (select from webhook_messages m where m.id = r.message_id and m.history_at = r.history_at and m.held))
+          and not ${sql.raw(parkedLease)}
         order by r.due_at, r.seq
         limit a.take
         for update skip locked
