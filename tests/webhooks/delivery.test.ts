@@ -427,13 +427,19 @@ describe("a recording whose reply was lost", () => {
 });
 
 describe("a head that a resend put behind it while it was in flight", () => {
-  it("does not retry beside the resent message: it waits held, and follows it once that is done", async () => {
+  /** A submission delivered, then a status change waiting as its chain's head; returns the submission's message. */
+  async function deliveredSubmissionThenStatusChange() {
     const { webhookId, candidate } = await webhookWithSubmission(["candidate.submitted", "candidate.status_changed"]);
     await fanOutCompany(test.ctx, companyId);
     const [submitted] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
     expect(await deliverRound(submitted!.id)).toBe("succeeded");
     await changeStatus(test.ctx, candidate.id, { to: "rejected", by: { type: "team", name: "Ana" } });
     await fanOutCompany(test.ctx, companyId);
+    return submitted!;
+  }
+
+  it("does not retry beside the resent message: it waits held, and follows it once that is done", async () => {
+    const submitted = await deliveredSubmissionThenStatusChange();
 
     // The status change is the head and in flight, and its receiver will refuse it...
     const { messages } = await claimDue(test.ctx.db, test.ctx.clock.now(), { limit: 10 });
@@ -442,7 +448,7 @@ describe("a head that a resend put behind it while it was in flight", () => {
     bed.receiver.answer(() => ({ status: 500 }));
     const attempted = await attemptDelivery(bed.deps, statusChange);
     // ...when an admin resends the older submission: it goes first, the status change is held.
-    const { id: resentId } = await resendMessage(test.ctx, companyId, submitted!.id);
+    const { id: resentId } = await resendMessage(test.ctx, companyId, submitted.id);
     const onOneConnection = <T>(work: (db: typeof test.ctx.db) => Promise<T>) => work(test.ctx.db);
     expect((await recordOutcomes(bed.deps, [attempted], onOneConnection)).get(statusChange.id)).toBe("retry_scheduled");
 
@@ -457,17 +463,12 @@ describe("a head that a resend put behind it while it was in flight", () => {
   });
 
   it("is not sent again when its worker died in flight: the resent message goes first, then the head once its turn comes", async () => {
-    const { webhookId, candidate } = await webhookWithSubmission(["candidate.submitted", "candidate.status_changed"]);
-    await fanOutCompany(test.ctx, companyId);
-    const [submitted] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
-    expect(await deliverRound(submitted!.id)).toBe("succeeded");
-    await changeStatus(test.ctx, candidate.id, { to: "rejected", by: { type: "team", name: "Ana" } });
-    await fanOutCompany(test.ctx, companyId);
+    const submitted = await deliveredSubmissionThenStatusChange();
 
     // The status change is claimed by a worker that dies before it records anything...
     const [statusChange] = (await claimDue(test.ctx.db, test.ctx.clock.now(), { limit: 10 })).messages;
     // ...and an admin resends the older submission meanwhile: it goes first, the status change is held.
-    const { id: resentId } = await resendMessage(test.ctx, companyId, submitted!.id);
+    const { id: resentId } = await resendMessage(test.ctx, companyId, submitted.id);
     test.clock.advance(leaseMs() + 1000);
     // Parked, it is no due message left unsent: the oldest-due gauge (on the database's clock, a year after this row's due time) leaves it out.
     await test.handle.sql`update webhook_ready_messages set due_at = now() - interval '1 year' where message_id = ${statusChange!.id}`;
