@@ -82,7 +82,7 @@ describeInBrowser("custom headers and conditions", () => {
 
     // Shown once, straight after the save.
     await expectText(page, "The values are shown this once");
-    expect(await headerValues(page)).toEqual([apiKey]);
+    await expect.poll(() => headerValues(page)).toEqual([apiKey]);
     await expect(page.getByTestId("webhook-condition").allInnerTexts()).resolves.toEqual([
       "Status changes: only when the new status is Shortlisted or Passed.",
     ]);
@@ -92,13 +92,13 @@ describeInBrowser("custom headers and conditions", () => {
     // Masked from then on; revealed on request.
     await reopen(page);
     await page.getByTestId("custom-headers-panel").waitFor();
-    expect(await headerValues(page)).toEqual([maskedHeaderValue]);
+    await expect.poll(() => headerValues(page)).toEqual([maskedHeaderValue]);
     expect(await page.locator("body").innerText()).not.toContain(apiKey);
     await keep(session, "webhook-page-headers-masked", "1366");
     await page.getByRole("button", { name: "Reveal values" }).click();
     await expect.poll(() => headerValues(page)).toEqual([apiKey]);
     await page.getByRole("button", { name: "Hide values" }).click();
-    expect(await headerValues(page)).toEqual([maskedHeaderValue]);
+    await expect.poll(() => headerValues(page)).toEqual([maskedHeaderValue]);
 
     // Editing: the saved value is never put in the form; left empty it is kept; a second header and a new condition are added.
     await page.getByRole("link", { name: "Change headers" }).click();
