@@ -2,7 +2,8 @@
  * Faults from outside, as an operator would cause them: three real worker
  * processes on one database while candidates are written; ten times a random
  * worker is killed with SIGKILL (and restarted), and PostgreSQL is restarted
- * once with an immediate shutdown (no checkpoint, every connection cut). The
+ * once with an immediate shutdown (no checkpoint, every connection cut),
+ * between two candidates with at least half of them still to write. The
  * receiver turns away about one first try in twenty.
  *
  * Afterwards every event reaches both webhooks within a few minutes, each
@@ -56,40 +57,48 @@ for (let run = 1; run <= runs; run++) {
 
     const workers: WorkerProcess[] = [await startWorker(), await startWorker(), await startWorker()];
 
-    // Writers: candidates submitted and then decided, a few at a time; paused around the restart.
-    let paused: Promise<void> | null = null;
+    // Faults never overlap: a worker is not started while the database is down.
+    let faultsSoFar: Promise<void> = Promise.resolve();
+    const oneFaultAtATime = (fault: () => Promise<void>) => (faultsSoFar = faultsSoFar.then(fault));
+
+    // The restart comes between candidates, after a quarter to a half of them,
+    // so the writers (paused around it) carry on through the restarted server.
+    const restartAfter = faults.int(candidateCount / 4, candidateCount / 2);
+    let restarted: Promise<void> | null = null;
     let writing = 0;
+    let finished = 0;
     const allWritten = writeCandidates(own.ctx, interview, {
       count: candidateCount,
       writers,
       pacing,
       tag: String(seed),
       gate: async () => {
-        while (paused) await paused;
+        if (!restarted && finished >= restartAfter)
+          restarted = oneFaultAtATime(async () => {
+            while (writing > 0) await sleep(20); // candidates in progress finish; the next ones wait
+            await own.restart("immediate");
+          });
+        await restarted;
       },
       onWriting: (delta) => {
         writing += delta;
+        if (delta < 0) finished++;
       },
     });
 
-    // Faults: ten kills 1.5 to 4 s apart, and one immediate database restart among them.
-    const restartAfterKill = faults.int(2, kills - 2);
+    // Ten kills 1.5 to 4 s apart.
     for (let kill = 1; kill <= kills; kill++) {
       await sleep(faults.int(1_500, 4_000));
-      const victim = faults.int(0, workers.length - 1);
-      workers[victim]!.child.kill("SIGKILL");
-      await new Promise((resolve) => workers[victim]!.child.once("exit", resolve));
-      workers[victim] = await startWorker();
-      if (kill === restartAfterKill) {
-        let resume = () => {};
-        paused = new Promise<void>((resolve) => (resume = resolve));
-        while (writing > 0) await sleep(20); // candidates in progress finish; the next ones wait
-        await own.restart("immediate");
-        paused = null;
-        resume();
-      }
+      await oneFaultAtATime(async () => {
+        const victim = faults.int(0, workers.length - 1);
+        workers[victim]!.child.kill("SIGKILL");
+        await new Promise((resolve) => workers[victim]!.child.once("exit", resolve));
+        workers[victim] = await startWorker();
+      });
     }
     expect(await allWritten).toBe(candidateCount);
+    expect(restarted, "the database restarted while candidates were still to be written").not.toBeNull();
+    await faultsSoFar;
     const lastFault = Date.now();
 
     // Every event of the history reaches both webhooks.

@@ -41,7 +41,6 @@ export function useOwnDatabase(name: string): OwnDatabase {
   const connect = () => {
     own.url = server.url;
     own.handle = createDatabase(server.url);
-    own.ctx = createDomainContext(own.handle.db, { storage: localFileStorage(path.join(folder, "files")) });
   };
 
   beforeAll(async () => {
@@ -50,6 +49,14 @@ export function useOwnDatabase(name: string): OwnDatabase {
     server = await start();
     await migrateDatabase(server.url);
     connect();
+    // One context for the whole file, whose database is always the current
+    // connection: writers that took it before a restart go on after it.
+    own.ctx = {
+      ...createDomainContext(own.handle.db, { storage: localFileStorage(path.join(folder, "files")) }),
+      get db() {
+        return own.handle.db;
+      },
+    };
     own.receiver = await startReceiver();
     own.caFile = path.join(folder, "ca.pem");
     writeFileSync(own.caFile, own.receiver.ca);
