@@ -26,7 +26,7 @@ const run = promisify(execFile);
  * 1.5 s of each command, and this file runs some forty. The documented
  * command itself runs in the tests that say so (`npmRunCli`).
  */
-const cliEntry: Invocation = [process.execPath, [inject("cliBundle")]];
+const cliEntry: Invocation = [process.execPath, [inject("bundles").cli]];
 const documentedCommand: Invocation = ["npm", ["run", "cli", "--"]];
 type Invocation = [file: string, leadingArgs: string[]];
 

@@ -1,12 +1,12 @@
 /**
- * The real web server for a test file: the production build (served by
- * server/runtime/web/server.ts, as `npm start` does)
- * on 127.0.0.1 and a free port, against the file's own database.
+ * The real web server for a test file: the production build, served by
+ * server/runtime/web/server.ts as `npm start` does (from the file it is
+ * bundled into once per run, see global-setup.ts), on 127.0.0.1 and a free
+ * port, against the file's own database.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect } from "node:net";
-import { afterAll, beforeAll } from "vitest";
-import { webServerArguments } from "@/server/runtime/web/command";
+import { afterAll, beforeAll, inject } from "vitest";
 import type { TestDatabase } from "./database";
 import { freePort } from "./ports";
 
@@ -19,7 +19,7 @@ export function useTestServer(test: TestDatabase, extraEnv: Record<string, strin
   beforeAll(async () => {
     const port = await freePort();
     server.baseUrl = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, webServerArguments("start", port, "127.0.0.1"), {
+    child = spawn(process.execPath, [inject("bundles").webServer, "start", "--port", String(port), "--hostname", "127.0.0.1"], {
       env: {
         ...process.env,
         NODE_ENV: "production",

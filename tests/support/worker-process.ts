@@ -1,6 +1,10 @@
-/** The real worker process (`main.ts worker`, as `npm run start:worker` runs it) for tests. */
+/**
+ * The real worker process for tests: `main.ts worker`, as `npm run
+ * start:worker` runs it, from the file it is bundled into once per run (see
+ * global-setup.ts).
+ */
 import { type ChildProcess, spawn } from "node:child_process";
-import { afterEach } from "vitest";
+import { afterEach, inject } from "vitest";
 
 /** `httpUrl`: its /healthz, /readyz and /metrics listener (on any free port unless the test sets WORKER_HTTP_PORT). */
 export type WorkerProcess = { child: ChildProcess; output: () => string; httpUrl: string };
@@ -17,7 +21,7 @@ export function useWorkerProcesses(baseEnv: () => Record<string, string>) {
     }
   });
   return async function start(): Promise<WorkerProcess> {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/runtime/main.ts", "worker"], {
+    const child = spawn(process.execPath, [inject("bundles").worker, "worker"], {
       env: { ...process.env, NODE_ENV: "production", WORKER_CONCURRENCY: "4", WORKER_HTTP_PORT: "0", ...baseEnv() },
       stdio: ["ignore", "pipe", "pipe"],
     });
