@@ -21,9 +21,10 @@ const filesAtOnce = faultRuns || process.env.DATABASE_URL ? 1 : 2;
  * within 1 s, a 1 s delivery deadline with 400 ms of slack, a render compared
  * with the stored one): they run after the others, so another file's Next
  * server or Chromium does not take the cores from under them. Beside a
- * browser file on a loaded 2-core machine, the first three failed. The two
- * that mostly wait for receivers' deadlines (`waitingFiles`) share the cores
- * with each other; the two that work run one at a time.
+ * browser file on a loaded 2-core machine, history-lock, delivery-deadline
+ * and stored-json failed. The two that mostly wait for receivers' deadlines
+ * (`waitingFiles`) share the cores with each other; the two that work run one
+ * at a time.
  */
 const waitingFiles = ["tests/webhooks/delivery-deadline.test.ts", "tests/webhooks/stalled-handshake.test.ts"];
 const workingFiles = ["tests/domain/history-lock.test.ts", "tests/api/stored-json.test.ts"];

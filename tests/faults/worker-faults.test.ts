@@ -61,12 +61,15 @@ for (let run = 1; run <= runs; run++) {
     let faultsSoFar: Promise<void> = Promise.resolve();
     const oneFaultAtATime = (fault: () => Promise<void>) => (faultsSoFar = faultsSoFar.then(fault));
 
-    // The restart comes between candidates, after a quarter to a half of them,
-    // so the writers (paused around it) carry on through the restarted server.
-    const restartAfter = faults.int(candidateCount / 4, candidateCount / 2);
+    // The restart comes between candidates, once a quarter to a half of them
+    // are written (the other writers each finish the one they are writing), so
+    // the writers, paused around it, write the rest through the restarted server.
+    const restartAfter = faults.int(candidateCount / 4, candidateCount / 2 - (writers - 1));
     let restarted: Promise<void> | null = null;
     let writing = 0;
     let finished = 0;
+    // A writer that failed never finishes its candidate: the restart stops waiting for it, and the failure shows below.
+    let writerFailed = false;
     const allWritten = writeCandidates(own.ctx, interview, {
       count: candidateCount,
       writers,
@@ -75,7 +78,7 @@ for (let run = 1; run <= runs; run++) {
       gate: async () => {
         if (!restarted && finished >= restartAfter)
           restarted = oneFaultAtATime(async () => {
-            while (writing > 0) await sleep(20); // candidates in progress finish; the next ones wait
+            while (writing > 0 && !writerFailed) await sleep(20); // candidates in progress finish; the next ones wait
             await own.restart("immediate");
           });
         await restarted;
@@ -85,6 +88,7 @@ for (let run = 1; run <= runs; run++) {
         if (delta < 0) finished++;
       },
     });
+    allWritten.catch(() => (writerFailed = true));
 
     // Ten kills 1.5 to 4 s apart.
     for (let kill = 1; kill <= kills; kill++) {
@@ -97,7 +101,6 @@ for (let run = 1; run <= runs; run++) {
       });
     }
     expect(await allWritten).toBe(candidateCount);
-    expect(restarted, "the database restarted while candidates were still to be written").not.toBeNull();
     await faultsSoFar;
     const lastFault = Date.now();
 

@@ -25,6 +25,7 @@ const web = useTestServer({
   filesDir: mkdtempSync(path.join(tmpdir(), "interview-api-health-files-")),
 } as TestDatabase);
 const startWorker = useWorkerProcesses(() => ({ DATABASE_URL: own.url }));
+const startDocumentedWorker = useWorkerProcesses(() => ({ DATABASE_URL: own.url }), "documented");
 let samePort = "";
 const startOnSamePort = useWorkerProcesses(() => ({ DATABASE_URL: own.url, WORKER_HTTP_PORT: samePort }));
 const useSamePort = (port: string) => {
@@ -55,7 +56,8 @@ const ready = { status: 200, body: { status: "ready" } };
 
 describe("health and readiness", { timeout: 120_000 }, () => {
   it("/healthz answers 200 and /readyz says ready on the web server and the worker", async () => {
-    const worker = await startWorker();
+    // The worker as `npm run start:worker` starts it, through tsx's loader (the other tests run the bundled one).
+    const worker = await startDocumentedWorker();
     for (const base of [web.baseUrl, worker.httpUrl]) {
       expect(await probe(`${base}/healthz`)).toEqual({ status: 200, contentType: "application/json", body: { status: "ok" } });
       expect(await probe(`${base}/readyz`)).toMatchObject(ready);

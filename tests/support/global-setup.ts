@@ -78,26 +78,27 @@ async function bundleForTests(entryPoint: string, name: string): Promise<string>
 const ownImportMeta: Plugin = {
   name: "own-import-meta",
   setup(build) {
-    build.onLoad({ filter: /\.ts$/ }, (args) => {
+    build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
       const source = readFileSync(args.path, "utf8");
       const contents = source.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href));
       if (contents.includes("import.meta")) return { errors: [{ text: `${args.path}: only import.meta.url can be bundled` }] };
-      return { contents, loader: "ts" };
+      const extension = path.extname(args.path).slice(1);
+      return { contents, loader: extension.includes("ts") ? (extension === "tsx" ? "tsx" : "ts") : extension === "jsx" ? "jsx" : "js" };
     });
   },
 };
 
-export type TestBundles = { cli: string; worker: string; webServer: string };
+export type TestBundles = { cli: string; main: string; webServer: string };
 
 export default async function setup(project: TestProject) {
   buildApp();
   buildClient();
-  const [cli, worker, webServer] = await Promise.all([
+  const [cli, main, webServer] = await Promise.all([
     bundleForTests("server/cli/main.ts", "cli"),
     bundleForTests("server/runtime/main.ts", "main"),
     bundleForTests("server/runtime/web/server.ts", "web-server"),
   ]);
-  const bundles: TestBundles = { cli, worker, webServer };
+  const bundles: TestBundles = { cli, main, webServer };
   project.provide("bundles", bundles);
   let folder: string | undefined;
   let serverUrl: string;

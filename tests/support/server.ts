@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect } from "node:net";
 import { afterAll, beforeAll, inject } from "vitest";
+import { webServerOptions } from "@/server/runtime/web/command";
 import type { TestDatabase } from "./database";
 import { freePort } from "./ports";
 
@@ -19,7 +20,7 @@ export function useTestServer(test: TestDatabase, extraEnv: Record<string, strin
   beforeAll(async () => {
     const port = await freePort();
     server.baseUrl = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, [inject("bundles").webServer, "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    child = spawn(process.execPath, [inject("bundles").webServer, ...webServerOptions("start", port, "127.0.0.1")], {
       env: {
         ...process.env,
         NODE_ENV: "production",

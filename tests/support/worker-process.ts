@@ -1,7 +1,8 @@
 /**
  * The real worker process for tests: `main.ts worker`, as `npm run
  * start:worker` runs it, from the file it is bundled into once per run (see
- * global-setup.ts).
+ * global-setup.ts), or through tsx's loader as that command does, where the
+ * command is the point.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { afterEach, inject } from "vitest";
@@ -9,8 +10,13 @@ import { afterEach, inject } from "vitest";
 /** `httpUrl`: its /healthz, /readyz and /metrics listener (on any free port unless the test sets WORKER_HTTP_PORT). */
 export type WorkerProcess = { child: ChildProcess; output: () => string; httpUrl: string };
 
+const workerCommands = {
+  bundled: () => [inject("bundles").main, "worker"],
+  documented: () => ["--import", "tsx", "server/runtime/main.ts", "worker"],
+};
+
 /** Starts worker processes on demand and kills any left at the end of each test. */
-export function useWorkerProcesses(baseEnv: () => Record<string, string>) {
+export function useWorkerProcesses(baseEnv: () => Record<string, string>, command: keyof typeof workerCommands = "bundled") {
   const started: ChildProcess[] = [];
   afterEach(async () => {
     for (const child of started.splice(0)) {
@@ -21,7 +27,7 @@ export function useWorkerProcesses(baseEnv: () => Record<string, string>) {
     }
   });
   return async function start(): Promise<WorkerProcess> {
-    const child = spawn(process.execPath, [inject("bundles").worker, "worker"], {
+    const child = spawn(process.execPath, workerCommands[command](), {
       env: { ...process.env, NODE_ENV: "production", WORKER_CONCURRENCY: "4", WORKER_HTTP_PORT: "0", ...baseEnv() },
       stdio: ["ignore", "pipe", "pipe"],
     });
