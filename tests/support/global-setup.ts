@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { build, type Plugin } from "esbuild";
+import { build, type Loader, type Plugin } from "esbuild";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { migrateDatabase } from "@/db/migrate";
@@ -74,6 +74,9 @@ async function bundleForTests(entryPoint: string, name: string): Promise<string>
   return outfile;
 }
 
+/** How esbuild reads each kind of script of ours that is not plain JavaScript. */
+const loaders: Record<string, Loader> = { ".ts": "ts", ".mts": "ts", ".cts": "ts", ".tsx": "tsx", ".jsx": "jsx" };
+
 /** Gives each bundled module of ours its own `import.meta.url`; any other use of `import.meta` is refused. */
 const ownImportMeta: Plugin = {
   name: "own-import-meta",
@@ -82,8 +85,7 @@ const ownImportMeta: Plugin = {
       const source = readFileSync(args.path, "utf8");
       const contents = source.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href));
       if (contents.includes("import.meta")) return { errors: [{ text: `${args.path}: only import.meta.url can be bundled` }] };
-      const extension = path.extname(args.path).slice(1);
-      return { contents, loader: extension.includes("ts") ? (extension === "tsx" ? "tsx" : "ts") : extension === "jsx" ? "jsx" : "js" };
+      return { contents, loader: loaders[path.extname(args.path)] ?? "js" };
     });
   },
 };
