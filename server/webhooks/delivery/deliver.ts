@@ -212,12 +212,14 @@ export function claimStatement(now: Date, options: ClaimOptions) {
       from allowance a where p.webhook_id = a.webhook_id and a.rate is not null
       returning p.sent_until + greatest(interval '1 second' / a.rate, interval '${sql.raw(String(paceStepMs))} milliseconds') as next_send_at
     ), claimed as (
-      -- Lateral: each message read by its key in its one day, never a join over every day's rows.
+      -- Lateral: each message read by its key in its one day, never a join over every day's rows. LIMIT 1 (it is
+      -- the key) keeps the planner from flattening it into a join, which on small days hashes every day's rows.
       select l.was_due, l.seq, m.*
       from leased l
       cross join lateral (
         select m.id, m.history_at, m.company_id, m.origin, m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body
         from webhook_messages m where m.id = l.message_id and m.history_at = l.history_at
+        limit 1
       ) m
     )
     -- A paced webhook whose pace another claim holds right now: look again a step later.
@@ -242,7 +244,11 @@ export function claimStatement(now: Date, options: ClaimOptions) {
       select e.id, e.type, e.created_at, e.change, e.candidate_id from events e
       where m.origin = 'resend' and e.id = m.event_id and e.company_id = m.company_id
     ) e on m.sample_body is null
-    left join candidates c on c.id = e.candidate_id and c.company_id = m.company_id and not c.is_preview
+    -- By key, fenced as above: a join here hashed every candidate of the server for a claim of ten.
+    left join lateral (
+      select c.api_json from candidates c where c.id = e.candidate_id and c.company_id = m.company_id and not c.is_preview
+      limit 1
+    ) c on true
     order by m.was_due, m.seq`;
 }
 

@@ -210,6 +210,8 @@ export function readyChainHeadsStatement(linked: LinkedChain[], now: Date) {
         join lateral (
           select id, history_at, webhook_id, candidate_id, event_tx_id, event_seq, seq from webhook_messages p
           where p.webhook_id = c.webhook_id and p.candidate_id = c.candidate_id and p.status = 'pending'
+          -- Kept a lateral (never flattened into a join, which on small days hashes every pending message): each chain through its index.
+          offset 0
         ) p on true
       ) r
       -- The status again: PostgreSQL checks it on the row as it is after waiting for its lock, so a message failed meanwhile (its webhook turned off) is not readied.
