@@ -20,7 +20,7 @@
  */
 import { lookup } from "node:dns/promises";
 import { connect, type Socket } from "node:net";
-import { rootCertificates } from "node:tls";
+import { createSecureContext, rootCertificates } from "node:tls";
 import { Agent, buildConnector, errors, request } from "undici";
 import type { DeliveryErrorClass } from "@/db/schema";
 import { normalizeHost } from "../admin/address";
@@ -71,10 +71,12 @@ export function createDeliveryClient(options: ClientOptions = {}): DeliveryClien
   const allowTargets = options.allowTargets ?? [];
   const deadlineMs = options.deadlineMs ?? answerDeadlineMs;
   const openSocket = options.openSocket ?? connect;
-  // TLS over the socket we opened; its own connect timer is off, ours covers every phase.
+  // TLS over the socket we opened; its own connect timer is off, ours covers every phase. An extra
+  // CA is read into one context here: handed to every connection as `ca`, the public roots and it
+  // were parsed again for each (35 ms of CPU, against 0.4 ms for the default roots).
   const startTls = buildConnector({
     timeout: 0,
-    ...(options.extraCa ? { ca: [...rootCertificates, options.extraCa] } : {}),
+    ...(options.extraCa ? { secureContext: createSecureContext({ ca: [...rootCertificates, options.extraCa] }) } : {}),
   });
   const keepAliveMs = 4_000;
   const agent = new Agent({
