@@ -688,33 +688,4 @@ describe("the dispatcher", () => {
       .where(and(eq(webhookMessages.webhookId, slow.id), eq(webhookMessages.status, "pending")));
     expect(waiting).toEqual([]);
   });
-
-  it("claims a share of each webhook ahead, and hands back on stop what it did not send: the next dispatcher sends it at once", async () => {
-    const slow = await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/slow"), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
-    let answerSlow = () => {};
-    const slowAnswered = new Promise<void>((resolve) => (answerSlow = resolve));
-    bed.receiver.answer((request) => (request.path === "/slow" && bed.receiver.received.length <= 2 ? { status: 200, until: slowAnswered } : { status: 200 }));
-    for (let index = 0; index < 6; index++) await submitAttempt(test.ctx, (await readyCandidate(`ahead${index}@example.com`)).id);
-    await fanOutCompany(test.ctx, companyId);
-    const leased = async () =>
-      Number((await test.handle.sql`select count(*) from webhook_ready_messages where webhook_id = ${slow.id} and due_at > leased_at`)[0]!.count);
-
-    const recordings = createDatabase(test.url, { max: 1 });
-    const first = startDispatcher({ ...bed.deps, claims: bed.deps.ctx.db, recordings: recordings.db }, { slots: 4, perWebhook: 2, pollMs: 50 });
-    await expect.poll(() => bed.receiver.received.length, { timeout: 10_000 }).toBe(2);
-    // Two in flight, two more claimed ahead: no more of the webhook is sent meanwhile.
-    await expect.poll(leased, { timeout: 10_000 }).toBe(4);
-    const stopped = first.stop();
-    // Well before the hung requests' 10 s deadline: only they are still leased.
-    await expect.poll(leased, { timeout: 5_000 }).toBe(2);
-    answerSlow();
-    await stopped;
-    expect(bed.receiver.received).toHaveLength(2);
-
-    // The default lease is a minute: without the hand-back, the next dispatcher would wait it out.
-    const second = startDispatcher({ ...bed.deps, claims: bed.deps.ctx.db, recordings: recordings.db }, { slots: 4, perWebhook: 2, pollMs: 50 });
-    await expect.poll(() => bed.receiver.received.length, { timeout: 5_000 }).toBe(6);
-    await second.stop();
-    await recordings.close();
-  });
 });

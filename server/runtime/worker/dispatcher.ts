@@ -2,12 +2,8 @@
  * The delivery dispatcher, one per worker process (deliver.ts does the work).
  *
  * 1. It keeps up to `slots` requests in flight, at most `perWebhook` of them
- *    to any one webhook: a slow receiver holds only its own share. It claims
- *    up to `perWebhook` more of each webhook ahead, kept here, so a request
- *    that ends is followed at once by the next, not after a claim's round
- *    trip; and it claims again when a webhook's supply (in flight and ahead)
- *    runs down to one and a half shares, so claims come in batches, not one
- *    per request. A message claimed ahead keeps its lease, like one in flight.
+ *    to any one webhook, and claims more as soon as a request ends: a slow
+ *    receiver holds only its own share.
  * 2. Finished messages are recorded in batches, one recording at a time,
  *    while other requests go on. A finished message keeps its lease until its
  *    outcome is recorded (nobody else can claim it), and its chain's next
@@ -20,14 +16,12 @@
  *    moves the retries that have fallen due into the ready set.
  * 4. A failed claim or recording (the database restarting) is tried again; a
  *    message whose recording never lands is sent again once its lease runs out.
- * 5. `stop()` claims nothing more, hands back what it claimed ahead and has
- *    not sent (due again at once, not when its lease runs out), and waits
- *    until everything in flight is sent and recorded (or, with the database
- *    gone, given up on).
+ * 5. `stop()` claims nothing more and waits until everything in flight is
+ *    sent and recorded (or, with the database gone, given up on).
  */
 import type { Executor } from "@/db/client";
 import { log, withLogFields } from "@/server/log";
-import { type Attempted, attemptDelivery, type ClaimedMessage, claimDue, handBack, paceStepMs, recordOutcomes } from "@/server/webhooks/delivery/deliver";
+import { type Attempted, attemptDelivery, type ClaimedMessage, claimDue, paceStepMs, recordOutcomes } from "@/server/webhooks/delivery/deliver";
 import type { DeliveryDeps } from "@/server/webhooks/delivery/deps";
 import { promoteDueRetries, promotionBatch, readyChannel } from "@/server/webhooks/delivery/messages";
 import { deliveryLogFields, reportDeliveries } from "./delivery-report";
@@ -50,14 +44,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions): Dispatcher {
   const pollMs = options.pollMs ?? 1_000;
   let stopping = false;
-  /** Requests in flight, in all and per webhook; messages claimed ahead, per webhook in the order claimed. */
+  /** Requests in flight, in all and per webhook. */
   let sending = 0;
   const inFlight = new Map<string, number>();
-  const ahead = new Map<string, ClaimedMessage[]>();
-  let aheadCount = 0;
-  /** A webhook's supply at which it is claimed for again (invariant 1). */
-  const lowWater = Math.ceil(options.perWebhook * 1.5);
-  const supplyOf = (webhookId: string) => (inFlight.get(webhookId) ?? 0) + (ahead.get(webhookId)?.length ?? 0);
   /** Outcomes waiting to be recorded, and how many the recording under way holds. */
   const finished: Attempted[] = [];
   let beingRecorded = 0;
@@ -80,7 +69,7 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
       return;
     }
     // A request ending or a recording landing wakes it again.
-    if (sending + aheadCount >= 2 * options.slots || finished.length + beingRecorded >= options.slots) return;
+    if (sending >= options.slots || finished.length + beingRecorded >= options.slots) return;
     claiming = true;
     void claim().finally(() => {
       claiming = false;
@@ -91,16 +80,9 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
     });
   }
 
-  /** Wakes the claim unless every webhook named still has more than `lowWater` here (invariant 1). */
-  function wakeIfRunningLow(webhookIds: Iterable<string>) {
-    for (const webhookId of webhookIds) if (supplyOf(webhookId) <= lowWater) return wake();
-  }
-
   async function claim() {
-    const limit = 2 * options.slots - sending - aheadCount;
-    const room = new Map(
-      [...new Set([...inFlight.keys(), ...ahead.keys()])].map((webhookId) => [webhookId, Math.max(0, 2 * options.perWebhook - supplyOf(webhookId))]),
-    );
+    const limit = options.slots - sending;
+    const room = new Map([...inFlight].map(([webhookId, count]) => [webhookId, options.perWebhook - count]));
     let claimed: ClaimedMessage[];
     let paceWakeAt: Date | null;
     try {
@@ -109,53 +91,36 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
         // A full batch: more may be due, so the next claim promotes again.
         if ((await promoteDueRetries(deps.claims, now)) < promotionBatch) promotedAt = now.getTime();
       }
-      ({ messages: claimed, paceWakeAt } = await claimDue(deps.claims, now, { limit, room, perWebhook: 2 * options.perWebhook }));
+      ({ messages: claimed, paceWakeAt } = await claimDue(deps.claims, now, { limit, room, perWebhook: options.perWebhook }));
     } catch (error) {
       log.warn("claiming webhook messages failed; trying again", { error });
       schedulePoll(pollMs);
       return;
     }
     for (const message of claimed) {
-      ahead.set(message.webhookId, [...(ahead.get(message.webhookId) ?? []), message]);
-      aheadCount++;
+      sending++;
+      inFlight.set(message.webhookId, (inFlight.get(message.webhookId) ?? 0) + 1);
+      void withLogFields(deliveryLogFields(message), () => attemptDelivery(deps, message))
+        .catch((error: unknown): Attempted => {
+          log.error("a webhook attempt failed unexpectedly; it goes again when its lease runs out", { error, ...deliveryLogFields(message) });
+          return { message, kind: "lease_lost" };
+        })
+        .then((attempted) => {
+          sending--;
+          const left = inFlight.get(message.webhookId)! - 1;
+          if (left === 0) inFlight.delete(message.webhookId);
+          else inFlight.set(message.webhookId, left);
+          finished.push(attempted);
+          record();
+          wake();
+        });
     }
-    // Stopping: what was just claimed is handed back (invariant 5).
-    if (!stopping) sendAhead();
     // A full claim: more may be due. Otherwise nothing claimable is due now,
     // unless a webhook's rate limit lets it send again before the next poll.
     // Never sooner than one pace step: a paced webhook at its in-flight cap
     // reports a time already past, and a request ending wakes us anyway.
     if (claimed.length === limit) wokenWhileClaiming = true;
     else schedulePoll(paceWakeAt ? Math.max(paceStepMs, Math.min(pollMs, paceWakeAt.getTime() - deps.ctx.clock.now().getTime())) : pollMs);
-  }
-
-  /** Starts what was claimed ahead, oldest first, while the slots and each webhook's share allow (invariant 1). */
-  function sendAhead() {
-    for (const [webhookId, queue] of ahead) {
-      while (queue.length > 0 && sending < options.slots && (inFlight.get(webhookId) ?? 0) < options.perWebhook) send(queue.shift()!);
-      if (queue.length === 0) ahead.delete(webhookId);
-    }
-  }
-
-  function send(message: ClaimedMessage) {
-    aheadCount--;
-    sending++;
-    inFlight.set(message.webhookId, (inFlight.get(message.webhookId) ?? 0) + 1);
-    void withLogFields(deliveryLogFields(message), () => attemptDelivery(deps, message))
-      .catch((error: unknown): Attempted => {
-        log.error("a webhook attempt failed unexpectedly; it goes again when its lease runs out", { error, ...deliveryLogFields(message) });
-        return { message, kind: "lease_lost" };
-      })
-      .then((attempted) => {
-        sending--;
-        const left = inFlight.get(message.webhookId)! - 1;
-        if (left === 0) inFlight.delete(message.webhookId);
-        else inFlight.set(message.webhookId, left);
-        finished.push(attempted);
-        record();
-        if (!stopping) sendAhead();
-        wakeIfRunningLow([message.webhookId]);
-      });
   }
 
   function record() {
@@ -167,8 +132,7 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
       beingRecorded = 0;
       recording = false;
       record();
-      // Their chains' next messages are ready now.
-      wakeIfRunningLow(batch.map((attempted) => attempted.message.webhookId));
+      wake();
     });
   }
 
@@ -208,14 +172,7 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
     async stop() {
       stopping = true;
       clearTimeout(poll);
-      while (claiming) await sleep(10);
-      const unsent = [...ahead.values()].flat();
-      ahead.clear();
-      aheadCount = 0;
-      await handBack(deps.claims, unsent).catch((error: unknown) =>
-        log.warn("could not hand back the webhook messages claimed ahead; they go again when their leases run out", { error }),
-      );
-      while (recording || sending > 0 || finished.length > 0) await sleep(10);
+      while (claiming || recording || sending > 0 || finished.length > 0) await sleep(10);
       await listening?.unlisten().catch(() => {});
     },
   };

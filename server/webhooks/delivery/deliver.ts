@@ -141,25 +141,6 @@ export async function claimDue(db: Executor, now: Date, options: ClaimOptions): 
 }
 
 /**
- * Ends the leases of claimed messages that were not sent (a dispatcher
- * stopping with messages claimed ahead): they are due again at once, as a
- * lease that ran out is, and the next claim takes them (a message made held
- * meanwhile stays parked: parked-leases.ts). A lease taken over meanwhile is
- * left alone.
- */
-export async function handBack(db: Executor, messages: ClaimedMessage[]): Promise<void> {
-  if (messages.length === 0) return;
-  await executePrepared(
-    db,
-    sql`
-    update webhook_ready_messages r set due_at = r.leased_at
-    from unnest(${sql.param(messages.map((message) => message.id))}::text[], ${sql.param(messages.map((message) => message.leasedAt.toISOString()))}::text[])
-      as h(message_id, leased_at)
-    where r.message_id = h.message_id and r.leased_at = h.leased_at::timestamptz`,
-  );
-}
-
-/**
  * The JSON text to send: a sample's made-up body as it was written when the
  * sample was asked for; an event's, its fields with its candidate's latest
  * stored text (spec 6.2).
