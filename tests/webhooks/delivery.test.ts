@@ -1,5 +1,5 @@
 /** Signed delivery, latest data, retries on the spec's schedule, ordering, failure policy, rotation. */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createDatabase } from "@/db/client";
 import {
@@ -25,7 +25,7 @@ import { resendMessage } from "@/server/webhooks/admin/resend";
 import { sendSample } from "@/server/webhooks/admin/send-sample";
 import { setWebhookEnabled } from "@/server/webhooks/admin/set-webhook-enabled";
 import { rotateWebhookSecret } from "@/server/webhooks/admin/webhook-secret";
-import { createWebhook, updateWebhook } from "@/server/webhooks/admin/webhook-settings";
+import { createWebhook, deleteWebhook, updateWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { attemptDelivery, claimDue, deliverDue, leaseMs, recordOutcomes } from "@/server/webhooks/delivery/deliver";
 import { applyFailurePolicy } from "@/server/webhooks/delivery/failure-policy";
 import { fanOutCompany } from "@/server/webhooks/delivery/fan-out";
@@ -423,6 +423,37 @@ describe("a recording whose reply was lost", () => {
       .from(webhookMessages)
       .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")));
     expect(await readyMessageIds(bed.deps)).toEqual([next!.id]);
+  });
+});
+
+describe("a webhook deleted while its message was in flight", () => {
+  it("does not stop the recording: the batch's other outcomes are recorded, and its own is gone", async () => {
+    const { webhookId: kept } = await webhookWithSubmission(["candidate.submitted"]);
+    const deleted = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: bed.receiver.url("/deleted"), eventTypes: ["candidate.submitted"] },
+      allowReceiver(bed.receiver),
+    );
+    await submitAttempt(test.ctx, (await readyCandidate("second@example.com")).id);
+    await fanOutCompany(test.ctx, companyId);
+    const { messages } = await claimDue(test.ctx.db, test.ctx.clock.now(), { limit: 10 });
+    expect(new Set(messages.map((message) => message.webhookId))).toEqual(new Set([kept, deleted.id]));
+    const batch = await Promise.all(messages.map((message) => attemptDelivery(bed.deps, message)));
+    await deleteWebhook(test.ctx, companyId, deleted.id);
+
+    const outcomes = await recordOutcomes(bed.deps, batch, (work) => test.ctx.db.transaction(work));
+    for (const message of messages) expect(outcomes.get(message.id)).toBe(message.webhookId === kept ? "succeeded" : "gone");
+    const attempts = await test.ctx.db
+      .select()
+      .from(webhookAttempts)
+      .where(
+        inArray(
+          webhookAttempts.messageId,
+          messages.map((message) => message.id),
+        ),
+      );
+    expect(attempts.map((attempt) => attempt.webhookId)).toEqual(messages.filter((message) => message.webhookId === kept).map(() => kept));
   });
 });
 

@@ -443,7 +443,7 @@ export async function recordOutcomes(deps: DeliveryDeps, batch: Attempted[], onO
 
 /**
  * Attempt rows for every request made (even one whose message was failed
- * meanwhile), message updates while the lease is still theirs (their ready
+ * meanwhile; not one whose webhook was deleted meanwhile), message updates while the lease is still theirs (their ready
  * row, with the same `leased_at`, is still there: it is deleted here, and a
  * retry waits apart), and the webhooks' bookkeeping: a success in the batch
  * ends a failure run; a failure starts one unless the batch also had a
@@ -482,7 +482,9 @@ export function recordStatement(rows: OutcomeRow[], now: Date) {
         response_status, response_headers, response_body, succeeded, error_class, error_message, created_at, history_at)
       select o.attempt_id, o.message_id, o.webhook_id, o.attempt, o.url, o.leased_at, o.duration_ms, o.request_headers, o.request_body, o.request_body_bytes,
         o.response_status, o.response_headers, o.response_body, o.succeeded, o.error_class, o.error_message, ${at}::timestamptz, o.history_at
-      from outcome o where o.attempt_id is not null
+      -- Not for a webhook deleted meanwhile (its log went with it): its attempt would break the foreign key, and the
+      -- batch would fail for ever. (One deleted after this statement's snapshot fails it once; tried again, it is gone.)
+      from outcome o where o.attempt_id is not null and exists (select from webhooks w where w.id = o.webhook_id)
       on conflict do nothing
     ), tried as (
       select u.webhook_id, bool_or(u.succeeded) as any_success, bool_or(not u.succeeded) as any_failure
