@@ -36,14 +36,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { createDatabase } from "@/db/client";
 import { simulate } from "@/server/demo/simulate";
-import { createCompany } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
 import { createDomainContext } from "@/server/domain/context";
 import { localFileStorage } from "@/server/storage/file-storage";
 import { setWebhookEnabled } from "@/server/webhooks/admin/set-webhook-enabled";
 import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { fanOutCompany } from "@/server/webhooks/delivery/fan-out";
-import { completeSteps, makeInterview, scoreAndRecord, startCandidate } from "../support/fixtures";
+import { companyWithInterview, completeSteps, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { claimMeanMs, rateOf, seedDeliveredHistory, startDeliveryBench, stopChild } from "./deliveries";
 import { benchDatabase, fixed, killOnExit, table } from "./support";
 
@@ -69,6 +68,11 @@ const ctx = createDomainContext(handle.db, { storage: localFileStorage(mkdtempSy
 const { receiver, caFile, companyId, interview, addresses, fast, startProductWorker, arrivals, writeCandidates, settle, cpuMeter, drain, orderViolations } =
   await startDeliveryBench(database, handle, ctx, { concurrency });
 const claimWithHistory: number[] = [];
+
+/** Turns every event of the company not yet fanned out into messages, here rather than in a worker. */
+const fanOutAll = async (company = companyId) => {
+  while ((await fanOutCompany(ctx, company)).created > 0);
+};
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
@@ -155,20 +159,16 @@ const allowed = concurrency / 0.2;
 receiver.answer((request) => ({ status: 200, delayMs: request.path === "/slow" ? 10_000 : 0 }));
 const isolationCandidates = Math.ceil(Math.min(targetEvents, 8000) / 2.6);
 const alone = await drain(await writeCandidates(isolationCandidates, 30), 1);
-const slowCompany = await createCompany(ctx, { name: "Slow receiver" });
-await makeInterview(ctx, slowCompany.id);
-const slow = await createWebhook(ctx, slowCompany.id, { url: receiver.url("/slow") }, addresses);
-await simulate(ctx, { companyId: slowCompany.id, interviews: 0, candidates: Math.ceil(slowBacklog / 2.6), bulk: true, seed: 31 });
-while ((await fanOutCompany(ctx, slowCompany.id)).created > 0);
+const { companyId: slowCompanyId } = await companyWithInterview(ctx, "Slow receiver");
+const slow = await createWebhook(ctx, slowCompanyId, { url: receiver.url("/slow") }, addresses);
+await simulate(ctx, { companyId: slowCompanyId, interviews: 0, candidates: Math.ceil(slowBacklog / 2.6), bulk: true, seed: 31 });
+await fanOutAll(slowCompanyId);
 const slowWaiting = Number((await handle.sql`select count(*) from webhook_messages where webhook_id = ${slow.id} and status = 'pending'`)[0]!.count);
 const beside = await drain(await writeCandidates(isolationCandidates, 32), 1);
-await setWebhookEnabled(ctx, slowCompany.id, slow.id, false);
+await setWebhookEnabled(ctx, slowCompanyId, slow.id, false);
 
 // 6. The claim's cost, and a backlog's drain. Events are fanned out here, so
 // the claim is timed against the ready set the worker will find.
-const fanOutAll = async () => {
-  while ((await fanOutCompany(ctx, companyId)).created > 0);
-};
 const firstReadySet = await writeCandidates(candidates, 40);
 await fanOutAll();
 const claimWithFirstRun = await claimMeanMs(database.url);

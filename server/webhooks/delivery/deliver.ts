@@ -443,9 +443,10 @@ export async function recordOutcomes(deps: DeliveryDeps, batch: Attempted[], onO
 
 /**
  * Attempt rows for every request made (even one whose message was failed
- * meanwhile; not one whose webhook was deleted meanwhile), message updates while the lease is still theirs (their ready
- * row, with the same `leased_at`, is still there: it is deleted here, and a
- * retry waits apart), and the webhooks' bookkeeping: a success in the batch
+ * meanwhile; not one whose webhook was deleted meanwhile), message updates
+ * while the lease is still theirs (their ready row, with the same
+ * `leased_at`, is still there: it is deleted here, and a retry waits
+ * apart), and the webhooks' bookkeeping: a success in the batch
  * ends a failure run; a failure starts one unless the batch also had a
  * success. Busy webhooks succeed many times a second: their row is touched
  * only when a failure run ends or the last success is more than a second old.
