@@ -128,7 +128,7 @@ describeInBrowser("the delivery log's times, links and health in the browser", (
     await rows(page)
       .filter({ hasText: "Delivered" })
       .nth(history.length - 1)
-      .waitFor({ timeout: 30_000 });
+      .waitFor();
 
     await filter(page, { type: "Ready" });
     await page.waitForURL(/type=candidate\.ready/);
@@ -193,7 +193,7 @@ describeInBrowser("the delivery log's times, links and health in the browser", (
     await page.getByRole("button", { name: "Find" }).click();
     await page.waitForURL(new RegExp(`find=${eventId}`));
     const found = page.getByTestId("found-message");
-    await found.nth(1).waitFor({ timeout: 30_000 });
+    await found.nth(1).waitFor();
     await expect(found.count()).resolves.toBe(2);
     const text = await page.getByRole("list", { name: "Messages found" }).innerText();
     expect(text).toContain("Primary ATS");

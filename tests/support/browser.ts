@@ -28,6 +28,14 @@ if (!hasBrowser) {
  */
 const browserTestTimeout = 90_000;
 
+/**
+ * How long one wait on a page (a navigation, an element, a URL) may take.
+ * The browser files run beside the rest of the suite on two cores: on CI a
+ * search's soft navigation (one request to the server, made by a click) once
+ * had not arrived after 15 s, though it takes well under a second alone.
+ */
+const pageWaitTimeout = 30_000;
+
 /** `describe` for browser tests, each with a longer time limit: skipped (see above) when there is no Chromium. */
 export const describeInBrowser = (name: string, tests: () => void) => (hasBrowser ? describe : describe.skip)(name, { timeout: browserTestTimeout }, tests);
 
@@ -109,7 +117,7 @@ export function useBrowser(server: TestServer, suite: string) {
       if (policyMessage.test(message.text())) violations.push(`${message.page()?.url()}: ${message.text()}`);
     });
     const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(pageWaitTimeout);
     const session: BrowserSession = {
       page,
       context,
