@@ -15,7 +15,7 @@ import { sendSample } from "@/server/webhooks/admin/send-sample";
 import { setWebhookEnabled } from "@/server/webhooks/admin/set-webhook-enabled";
 import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { webhookOffReason } from "@/server/webhooks/delivery/unsent-reasons";
-import { describeInBrowser, expectText, useBrowser } from "../support/browser";
+import { describeInBrowser, expectText, keepScreenshots, useBrowser } from "../support/browser";
 import { useTestDatabase } from "../support/database";
 import { makeCompany, makeInterview, submitCandidate } from "../support/fixtures";
 import { useProcessReceiver } from "../support/receiver";
@@ -304,7 +304,7 @@ describeInBrowser("the delivery log's times, links and health in the browser", (
           const apart = one.right <= other.left || other.right <= one.left || one.bottom <= other.top || other.bottom <= one.top;
           expect(apart, `${one.text} and ${other.text} (${range})`).toBe(true);
         }
-      await chart.screenshot({ path: `test-artifacts/browser/delivery-log-links/chart-${range.replace(" ", "-")}-at-390.png` });
+      if (keepScreenshots) await chart.screenshot({ path: `test-artifacts/browser/delivery-log-links/chart-${range.replace(" ", "-")}-at-390.png` });
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot("sample-of-a-status-change-and-chart-on-phone");

@@ -2,7 +2,9 @@
  * Debian's Chromium driven by playwright-core (no browser is ever downloaded).
  * Without Chromium the browser tests are skipped with a notice, unless
  * REQUIRE_BROWSER=1 (set by .ci/run), which makes a missing browser a failure.
- * Every page a test visits can be saved as a screenshot in test-artifacts/.
+ * With TEST_SCREENSHOTS=1, the pages a test shows are saved as screenshots
+ * in test-artifacts/ (a full-page PNG costs a tenth of a browser file's time,
+ * so a plain run takes none).
  * A test fails when a page broke a rule of its Content-Security-Policy (or
  * Chromium could not read its Permissions-Policy), whatever else it checks.
  */
@@ -39,6 +41,9 @@ const pageWaitTimeout = 30_000;
 /** `describe` for browser tests, each with a longer time limit: skipped (see above) when there is no Chromium. */
 export const describeInBrowser = (name: string, tests: () => void) => (hasBrowser ? describe : describe.skip)(name, { timeout: browserTestTimeout }, tests);
 
+/** Whether screenshots are saved in this run (TEST_SCREENSHOTS=1). */
+export const keepScreenshots = process.env.TEST_SCREENSHOTS === "1";
+
 /** The machine's network is closed: these flags stop Chromium calling home, which would fail noisily. */
 const chromiumArgs = [
   "--no-sandbox",
@@ -53,7 +58,7 @@ const chromiumArgs = [
 export type BrowserSession = {
   page: Page;
   context: BrowserContext;
-  /** Saves the page as test-artifacts/browser/<suite>/<nn>-<name>.png. */
+  /** Saves the page as test-artifacts/browser/<suite>/<nn>-<name>.png, with TEST_SCREENSHOTS=1. */
   screenshot: (name: string) => Promise<void>;
   signIn: (email: string, password: string) => Promise<void>;
   /** Calls the settings tRPC API from inside the page, as the page's own code would. */
@@ -85,8 +90,10 @@ export function useBrowser(server: TestServer, suite: string) {
   /** What the pages of the running test did against their policies. */
   const violations: string[] = [];
   beforeAll(async () => {
-    rmSync(artifacts, { recursive: true, force: true });
-    mkdirSync(artifacts, { recursive: true });
+    if (keepScreenshots) {
+      rmSync(artifacts, { recursive: true, force: true });
+      mkdirSync(artifacts, { recursive: true });
+    }
     // Playwright starts Chromium on a new, empty profile of its own and removes it on close.
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   });
@@ -122,6 +129,7 @@ export function useBrowser(server: TestServer, suite: string) {
       page,
       context,
       screenshot: async (name) => {
+        if (!keepScreenshots) return;
         shots += 1;
         await page.screenshot({ path: path.join(artifacts, `${String(shots).padStart(2, "0")}-${name}.png`), fullPage: true });
       },
