@@ -157,13 +157,16 @@ export function useBrowser(server: TestServer, suite: string) {
   };
 }
 
-/** Fails with the page's text when the expected text does not appear, which says more than a timeout. */
+/**
+ * Waits until the page's text shows `text`, and fails with that text when it
+ * does not, which says more than a timeout. The page's text, not one element's:
+ * the API reference writes "GET /candidates" across several elements, which no
+ * `getByText` matches.
+ */
 export async function expectText(page: Page, text: string | RegExp) {
-  try {
-    await page.getByText(text).first().waitFor();
-  } catch {
-    expect(await page.locator("body").innerText(), `expected the page to show ${text}`).toMatch(text);
-  }
+  await expect
+    .poll(() => page.locator("body").innerText(), { message: `expected the page to show ${text}`, timeout: pageWaitTimeout, interval: 100 })
+    .toMatch(text);
 }
 
 /**
