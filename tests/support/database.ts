@@ -36,7 +36,7 @@ export async function createTestDatabase(): Promise<TestDatabase & { drop: () =>
   const serverUrl = inject("serverUrl");
   const name = `test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name} template ${inject("templateDatabase")}`);
+  await admin.unsafe(`create database ${name} template ${inject("templateDatabase")} strategy ${inject("cloneStrategy")}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = createDatabase(url.toString());

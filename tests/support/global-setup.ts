@@ -20,6 +20,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     serverUrl: string;
     templateDatabase: string;
+    cloneStrategy: "wal_log" | "file_copy";
     bundles: TestBundles;
   }
 }
@@ -138,6 +139,12 @@ export default async function setup(project: TestProject) {
 
   project.provide("serverUrl", serverUrl);
   project.provide("templateDatabase", templateDatabase);
+  // Cloning the 18 MB template through the WAL (PostgreSQL's default) writes
+  // it all again as WAL. Copying its files costs two checkpoints instead,
+  // cheap on the throwaway server (no fsync): alone, 110 against 193 ms a
+  // clone; while the suite runs, 1.20 against 1.42 s on average. A stock
+  // server, which does fsync, keeps its default.
+  project.provide("cloneStrategy", process.env.DATABASE_URL ? "wal_log" : "file_copy");
 
   return async () => {
     await admin.unsafe(`drop database if exists ${templateDatabase} with (force)`).catch(() => {});
