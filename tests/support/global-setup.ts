@@ -11,6 +11,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Loader, type Plugin } from "esbuild";
 import postgres from "postgres";
+import type { ProvidedContext } from "vitest";
 import type { TestProject } from "vitest/node";
 import { migrateDatabase } from "@/db/migrate";
 import { startEmbeddedPostgres } from "@/server/runtime/embedded-postgres";
@@ -95,11 +96,18 @@ const ownImportMeta: Plugin = {
  * The run's embedded server holds nothing worth keeping past a crash of this
  * machine, so it does not wait for the disk: no fsync, commits that return
  * before their WAL is written, no full pages in the WAL after a checkpoint.
- * A clone of the template takes 193 ms instead of 264 (alone), the
- * migrations 1.9 s instead of 3.0, and tests wait less on their commits. A stock server at DATABASE_URL keeps its own settings, and the
- * servers the fault runs restart (own-database.ts) keep the defaults.
+ * Alone, the migrations take 1.9 s instead of 3.0 and a clone of the template
+ * 193 ms instead of 264; tests wait less on their commits. Each file's clone
+ * copies the template's files (`file_copy`) rather than writing its 18 MB
+ * again as WAL: the two checkpoints that costs are cheap without fsync
+ * (alone 110 against 193 ms; while the suite runs 1.20 against 1.42 s).
+ * A stock server at DATABASE_URL keeps its settings and PostgreSQL's default
+ * clone; the servers the fault runs restart (own-database.ts) keep theirs.
  */
-const throwawaySettings = { fsync: "off", synchronous_commit: "off", full_page_writes: "off" };
+const throwawayServer = {
+  settings: { fsync: "off", synchronous_commit: "off", full_page_writes: "off" },
+  cloneStrategy: "file_copy",
+} as const;
 
 export type TestBundles = { cli: string; main: string; webServer: string };
 
@@ -116,22 +124,17 @@ export default async function setup(project: TestProject) {
   let folder: string | undefined;
   let serverUrl: string;
   let stopServer = async () => {};
-  // Cloning the 18 MB template through the WAL (PostgreSQL's default) writes
-  // it all again as WAL. Copying its files costs two checkpoints instead,
-  // cheap on the throwaway server (no fsync): alone, 110 against 193 ms a
-  // clone; while the suite runs, 1.20 against 1.42 s on average. A stock
-  // server, which does fsync, keeps its default.
-  let cloneStrategy: "wal_log" | "file_copy" = "wal_log";
+  let cloneStrategy: ProvidedContext["cloneStrategy"] = "wal_log";
   if (process.env.DATABASE_URL) {
     serverUrl = process.env.DATABASE_URL;
   } else {
-    cloneStrategy = "file_copy";
+    cloneStrategy = throwawayServer.cloneStrategy;
     folder = mkdtempSync(path.join(tmpdir(), "interview-api-test-"));
     const running = await startEmbeddedPostgres({
       directory: path.join(folder, "postgres"),
       port: await freePort(),
       database: "postgres",
-      settings: throwawaySettings,
+      settings: throwawayServer.settings,
     });
     serverUrl = running.url;
     stopServer = running.stop;
