@@ -1,5 +1,6 @@
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
+import { listedFilesInOrder } from "./tests/support/timed-files-order";
 
 // The fault runs take minutes; `npm run test:faults` runs them (CI does too).
 const faultRuns = process.env.TEST_SUITE === "faults";
@@ -22,13 +23,17 @@ const filesAtOnce = faultRuns || process.env.DATABASE_URL ? 1 : 2;
  * with the stored one): they run after the others, so another file's Next
  * server or Chromium does not take the cores from under them. Beside a
  * browser file on a loaded 2-core machine, history-lock, delivery-deadline
- * and stored-json failed. The two that mostly wait for receivers' deadlines
- * (`waitingFiles`) share the cores with each other; the two that work run one
- * at a time.
+ * and stored-json failed. They start in this order, two at a time
+ * (`listedFilesInOrder`): stalled-handshake, which mostly waits out two of the
+ * worker's 10 s deadlines, takes one place; in the other run the two that
+ * work, one after the other, then delivery-deadline.
  */
-const waitingFiles = ["tests/webhooks/delivery-deadline.test.ts", "tests/webhooks/stalled-handshake.test.ts"];
-const workingFiles = ["tests/domain/history-lock.test.ts", "tests/api/stored-json.test.ts"];
-const timedFiles = [...waitingFiles, ...workingFiles];
+const timedFiles = [
+  "tests/webhooks/stalled-handshake.test.ts",
+  "tests/domain/history-lock.test.ts",
+  "tests/api/stored-json.test.ts",
+  "tests/webhooks/delivery-deadline.test.ts",
+];
 
 const resolve = {
   // The repository's own code and tests use the client's sources; plain Node outside it gets the compiled package (its exports).
@@ -53,6 +58,7 @@ export default defineConfig({
   resolve,
   test: {
     globalSetup: ["tests/support/global-setup.ts"],
+    sequence: { sequencer: listedFilesInOrder(timedFiles) },
     // The default report, then the ten slowest files.
     reporters: ["default", "./tests/support/slowest-files-reporter.ts"],
     projects: [
@@ -69,11 +75,7 @@ export default defineConfig({
       },
       {
         resolve,
-        test: { ...fileSettings, name: "timed-waiting", include: faultRuns ? [] : waitingFiles, maxWorkers: filesAtOnce, sequence: { groupOrder: 1 } },
-      },
-      {
-        resolve,
-        test: { ...fileSettings, name: "timed-working", include: faultRuns ? [] : workingFiles, maxWorkers: 1, sequence: { groupOrder: 2 } },
+        test: { ...fileSettings, name: "timed", include: faultRuns ? [] : timedFiles, maxWorkers: filesAtOnce, sequence: { groupOrder: 1 } },
       },
     ],
   },
