@@ -9,6 +9,7 @@ import { Dialog } from "@/app/ui/dialog";
 import { formatDateTime, formatSuccess } from "@/app/ui/format";
 import { ErrorState, Loading } from "@/app/ui/states";
 import { describeConditions } from "@/server/webhooks/delivery/conditions";
+import type { WebhookView } from "@/server/webhooks/views/webhook-view.types";
 import { useSettingsApi } from "../../settings-api";
 import { useViewer } from "../../settings-providers";
 import { eventTypeLabels } from "../event-type-labels";
@@ -28,13 +29,27 @@ const backToList = (
   </Link>
 );
 
+/**
+ * How often the page asks again: every 2 s while messages are on their way
+ * (waiting on a webhook that is on and not between retries: a sample, a
+ * resend, past events just sent), so their delivery shows within seconds;
+ * every 15 s otherwise.
+ */
+function refreshMs(webhook: Pick<WebhookView, "waitingMessages" | "state"> | undefined): number {
+  const onTheirWay = webhook !== undefined && webhook.waitingMessages > 0 && (webhook.state === "healthy" || webhook.state === "no_deliveries");
+  return onTheirWay ? 2_000 : 15_000;
+}
+
 const messages = (count: number) => `${count} waiting message${count === 1 ? "" : "s"}`;
 
 export function WebhookDetail({ webhookId }: { webhookId: string }) {
   const viewer = useViewer();
   const api = useSettingsApi();
   const details = useQuery(
-    api.webhooks.get.queryOptions({ id: webhookId }, { refetchInterval: 15_000, retry: (failures, error) => !isWebhookNotFound(error) && failures < 1 }),
+    api.webhooks.get.queryOptions(
+      { id: webhookId },
+      { refetchInterval: (query) => refreshMs(query.state.data?.webhook), retry: (failures, error) => !isWebhookNotFound(error) && failures < 1 },
+    ),
   );
   const savedWarning = useSavedWarning(webhookId);
 
