@@ -135,17 +135,17 @@ describe("an attempt's deadline", () => {
     // Each try waits out its whole deadline, so these have a shorter one: what
     // is checked is that no try leaves its connection behind for the next.
     const tryDeadlineMs = 250;
-    const tries = clientWithDeadline(tryDeadlineMs);
+    const shortDeadlineClient = clientWithDeadline(tryDeadlineMs);
     try {
       for (let attempt = 1; attempt <= 20; attempt++) {
-        const result = await timed(silent.url, tries);
+        const result = await timed(silent.url, shortDeadlineClient);
         expect(result).toMatchObject({ succeeded: false, errorClass: "timeout" });
         expect(result.tookMs).toBeLessThan(tryDeadlineMs + slackMs);
         await allClosed(silent);
         expect(silent.accepted()).toBe(attempt);
       }
     } finally {
-      await tries.close();
+      await shortDeadlineClient.close();
     }
   });
 

@@ -23,7 +23,7 @@ const events = (count: number) => `${count.toLocaleString()} event${count === 1 
  * and types added later). The dialog counts first; each confirmation sends at
  * most one batch and says when more remain.
  */
-export function BackfillPanel({ webhookId, enabled }: { webhookId: string; enabled: boolean }) {
+export function BackfillPanel({ webhookId, enabled, onQueued }: { webhookId: string; enabled: boolean; onQueued: () => void }) {
   const api = useSettingsApi();
   const queryClient = useQueryClient();
   const refreshWebhookViews = useRefreshWebhookViews();
@@ -39,6 +39,7 @@ export function BackfillPanel({ webhookId, enabled }: { webhookId: string; enabl
     api.webhooks.backfill.mutationOptions({
       onSuccess: async () => {
         setOpen(false);
+        onQueued();
         await Promise.all([refreshWebhookViews(webhookId), queryClient.invalidateQueries(api.webhooks.countBackfill.queryFilter({ id: webhookId }))]);
       },
     }),

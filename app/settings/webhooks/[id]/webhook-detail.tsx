@@ -9,7 +9,6 @@ import { Dialog } from "@/app/ui/dialog";
 import { formatDateTime, formatSuccess } from "@/app/ui/format";
 import { ErrorState, Loading } from "@/app/ui/states";
 import { describeConditions } from "@/server/webhooks/delivery/conditions";
-import type { WebhookView } from "@/server/webhooks/views/webhook-view.types";
 import { useSettingsApi } from "../../settings-api";
 import { useViewer } from "../../settings-providers";
 import { eventTypeLabels } from "../event-type-labels";
@@ -30,25 +29,29 @@ const backToList = (
 );
 
 /**
- * How often the page asks again: every 2 s while messages are on their way
- * (waiting on a webhook that is on and not between retries: a sample, a
- * resend, past events just sent), so their delivery shows within seconds;
- * every 15 s otherwise.
+ * How often the page asks again: every 15 s, except while it follows past
+ * events just queued (`followMs`), when it asks every 2 s as long as messages
+ * wait, so their delivery shows within seconds. Only for a while: a message
+ * may wait hours for a retry or a rate limit. Samples and resends are
+ * followed by MessageOutcome.
  */
-function refreshMs(webhook: Pick<WebhookView, "waitingMessages" | "state"> | undefined): number {
-  const onTheirWay = webhook !== undefined && webhook.waitingMessages > 0 && (webhook.state === "healthy" || webhook.state === "no_deliveries");
-  return onTheirWay ? 2_000 : 15_000;
-}
+const followMs = 30_000;
+const refreshMs = (waitingMessages: number | undefined, followingUntil: number) =>
+  waitingMessages !== undefined && waitingMessages > 0 && Date.now() < followingUntil ? 2_000 : 15_000;
 
 const messages = (count: number) => `${count} waiting message${count === 1 ? "" : "s"}`;
 
 export function WebhookDetail({ webhookId }: { webhookId: string }) {
   const viewer = useViewer();
   const api = useSettingsApi();
+  const [followingUntil, setFollowingUntil] = useState(0);
   const details = useQuery(
     api.webhooks.get.queryOptions(
       { id: webhookId },
-      { refetchInterval: (query) => refreshMs(query.state.data?.webhook), retry: (failures, error) => !isWebhookNotFound(error) && failures < 1 },
+      {
+        refetchInterval: (query) => refreshMs(query.state.data?.webhook.waitingMessages, followingUntil),
+        retry: (failures, error) => !isWebhookNotFound(error) && failures < 1,
+      },
     ),
   );
   const savedWarning = useSavedWarning(webhookId);
@@ -133,7 +136,7 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
         <div className="grid gap-6 lg:grid-cols-2">
           <SamplePanel webhookId={webhookId} enabled={enabled} hasConditions={webhook.conditions !== null} />
           <SecretPanel webhookId={webhookId} previousSecretValidUntil={webhook.previousSecretValidUntil} />
-          <BackfillPanel webhookId={webhookId} enabled={enabled} />
+          <BackfillPanel webhookId={webhookId} enabled={enabled} onQueued={() => setFollowingUntil(Date.now() + followMs)} />
           <CustomHeadersPanel webhookId={webhookId} names={webhook.customHeaderNames ?? []} />
         </div>
       )}

@@ -1,15 +1,15 @@
 /**
- * Vitest's order (BaseSequencer: slowest first once it has timed the files,
- * largest first on a fresh clone), except that the files listed start in the
- * order listed. The timed files share two places: listed in the right order,
- * the two that work run one after the other beside the one that mostly waits,
- * and never beside each other, whatever their sizes (see vitest.config.ts).
+ * Vitest's order of test files (BaseSequencer: files that failed or were never
+ * timed first, then the slowest; the largest first on a fresh clone), except
+ * that the files listed start in the order listed, within their group. The
+ * timed files rely on it to decide which of them run side by side
+ * (vitest.config.ts).
  */
 import path from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-export function listedFilesInOrder(listed: readonly string[]) {
-  return class ListedFilesInOrder extends BaseSequencer {
+export function inListedOrder(listed: readonly string[]) {
+  return class ListedOrder extends BaseSequencer {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
       const place = (file: TestSpecification) => {
         const index = listed.indexOf(path.relative(file.project.config.root, file.moduleId));
