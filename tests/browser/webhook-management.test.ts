@@ -91,7 +91,7 @@ describeInBrowser("webhook management", () => {
     const history = await eventsOf(test.ctx, pastCandidateId);
     expect(arrived.map((request) => JSON.parse(request.body).id)).toEqual(history.map((event) => event.id));
     expect(arrived.map((request) => request.path)).toEqual(Array(3).fill(webhookPath));
-    // While messages are on their way the page asks every 2 s, not every 15 s.
+    // After past events are queued the page follows them every 2 s, not every 15 s.
     await page.getByText("Healthy", { exact: true }).waitFor({ timeout: 8_000 });
     await expect(health(session).innerText()).resolves.toMatch(/^The latest delivery succeeded \(.+\)\.$/);
     await screenshot("backfill-delivered-healthy");

@@ -1,4 +1,4 @@
-/** What to refresh after a change to a webhook, and the notes a page leaves for the next one. */
+/** What to refresh after a change to a webhook and how often to follow what was just sent, and the notes a page leaves for the next one. */
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useSettingsApi } from "../settings-api";
@@ -65,4 +65,14 @@ export function useRefreshWebhookViews() {
       ]),
     [api, queryClient],
   );
+}
+
+/**
+ * How often a page asks again while it follows what an admin just sent: every
+ * `quickMs` for the first 30 s after `since`, then every 15 s, since a message
+ * held behind an earlier one, or waiting for a retry or a rate limit, may wait
+ * for hours.
+ */
+export function followPollMs(since: number, quickMs: number): number {
+  return Date.now() - since < 30_000 ? quickMs : 15_000;
 }

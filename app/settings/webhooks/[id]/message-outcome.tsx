@@ -6,11 +6,8 @@ import { formatDateTime } from "@/app/ui/format";
 import { ErrorState } from "@/app/ui/states";
 import { useSettingsApi } from "../../settings-api";
 import { errorClassLabels } from "../error-class-labels";
-import { useRefreshWebhookViews } from "../webhook-queries";
+import { followPollMs, useRefreshWebhookViews } from "../webhook-queries";
 import { RequestBody } from "./message-attempts";
-
-/** Polled quickly at first; a message held behind an earlier one may wait for hours, so then slowly. */
-const pollEvery = (startedAt: number) => (Date.now() - startedAt < 30_000 ? 1_000 : 15_000);
 
 /** Follows one message (a sample or a resend) until its outcome is known, then says how it went and, to admins, what was sent. */
 export function MessageOutcome({ webhookId, messageId }: { webhookId: string; messageId: string }) {
@@ -23,7 +20,7 @@ export function MessageOutcome({ webhookId, messageId }: { webhookId: string; me
       {
         refetchInterval: (query) => {
           const data = query.state.data;
-          return data && (data.attempts.length > 0 || data.message.status !== "pending") ? false : pollEvery(startedAt);
+          return data && (data.attempts.length > 0 || data.message.status !== "pending") ? false : followPollMs(startedAt, 1_000);
         },
       },
     ),

@@ -14,7 +14,7 @@ import { useViewer } from "../../settings-providers";
 import { eventTypeLabels } from "../event-type-labels";
 import { healthSentence } from "../webhook-health-text";
 import { isWebhookNotFound, WebhookNotFound } from "../webhook-not-found";
-import { leaveListNotice, useRefreshWebhookViews, useSavedWarning } from "../webhook-queries";
+import { followPollMs, leaveListNotice, useRefreshWebhookViews, useSavedWarning } from "../webhook-queries";
 import { BackfillPanel } from "./backfill-panel";
 import { CustomHeadersPanel } from "./custom-headers-panel";
 import { DeliveryChart } from "./delivery-chart";
@@ -28,28 +28,18 @@ const backToList = (
   </Link>
 );
 
-/**
- * How often the page asks again: every 15 s, except while it follows past
- * events just queued (`followMs`), when it asks every 2 s as long as messages
- * wait, so their delivery shows within seconds. Only for a while: a message
- * may wait hours for a retry or a rate limit. Samples and resends are
- * followed by MessageOutcome.
- */
-const followMs = 30_000;
-const refreshMs = (waitingMessages: number | undefined, followingUntil: number) =>
-  waitingMessages !== undefined && waitingMessages > 0 && Date.now() < followingUntil ? 2_000 : 15_000;
-
 const messages = (count: number) => `${count} waiting message${count === 1 ? "" : "s"}`;
 
 export function WebhookDetail({ webhookId }: { webhookId: string }) {
   const viewer = useViewer();
   const api = useSettingsApi();
-  const [followingUntil, setFollowingUntil] = useState(0);
+  /** When past events were last queued: the page then follows them, every 2 s while messages wait (samples and resends are followed by MessageOutcome). */
+  const [queuedAt, setQueuedAt] = useState(Number.NEGATIVE_INFINITY);
   const details = useQuery(
     api.webhooks.get.queryOptions(
       { id: webhookId },
       {
-        refetchInterval: (query) => refreshMs(query.state.data?.webhook.waitingMessages, followingUntil),
+        refetchInterval: (query) => ((query.state.data?.webhook.waitingMessages ?? 0) > 0 ? followPollMs(queuedAt, 2_000) : 15_000),
         retry: (failures, error) => !isWebhookNotFound(error) && failures < 1,
       },
     ),
@@ -136,7 +126,7 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
         <div className="grid gap-6 lg:grid-cols-2">
           <SamplePanel webhookId={webhookId} enabled={enabled} hasConditions={webhook.conditions !== null} />
           <SecretPanel webhookId={webhookId} previousSecretValidUntil={webhook.previousSecretValidUntil} />
-          <BackfillPanel webhookId={webhookId} enabled={enabled} onQueued={() => setFollowingUntil(Date.now() + followMs)} />
+          <BackfillPanel webhookId={webhookId} enabled={enabled} onQueued={() => setQueuedAt(Date.now())} />
           <CustomHeadersPanel webhookId={webhookId} names={webhook.customHeaderNames ?? []} />
         </div>
       )}
