@@ -8,7 +8,7 @@
 import { EventEmitter } from "node:events";
 import { Logger, parseCronItems, type Runner, run, type TaskList, type WorkerEvents } from "graphile-worker";
 import type pg from "pg";
-import { createDatabase, sessionLimits } from "@/db/client";
+import { createDatabase, type DatabaseOptions, sessionLimits } from "@/db/client";
 import { createDomainContext } from "@/server/domain/context";
 import { taskNames } from "@/server/jobs/queue";
 import { log } from "@/server/log";
@@ -25,6 +25,19 @@ import { forgetSpentRateLimitsTask } from "./tasks/forget-spent-rate-limits";
 import { deleteExpiredHistoryTask } from "./tasks/history-partitions";
 import { sendEmail } from "./tasks/send-email";
 import { webhookMaintenance } from "./tasks/webhook-maintenance";
+
+/**
+ * The dispatcher's recordings run on one connection of their own: their two
+ * statements go pipelined, in order. Both look their rows up by key, so the
+ * connection joins by nested loops only (`nestedLoopsOnly`, db/client.ts).
+ */
+export const recordingConnection = {
+  max: 1,
+  asyncCommit: true,
+  planOnce: true,
+  nestedLoopsOnly: true,
+  limits: sessionLimits.recordings,
+} satisfies DatabaseOptions;
 
 export function taskList(deps: WorkerDeps): TaskList {
   return {
@@ -80,8 +93,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
   const database = createDatabase(options.connectionString, { max: options.pools.database, asyncCommit: true, planOnce: true, limits: sessionLimits.worker });
   // The dispatcher's claims run on their own connections with tight limits: one the network cut halts claiming for seconds only.
   const claimDatabase = createDatabase(options.connectionString, { max: 1, asyncCommit: true, planOnce: true, limits: sessionLimits.claims });
-  // Recordings on one connection of their own: their two statements go pipelined, in order.
-  const recordingDatabase = createDatabase(options.connectionString, { max: 1, asyncCommit: true, planOnce: true, limits: sessionLimits.recordings });
+  const recordingDatabase = createDatabase(options.connectionString, recordingConnection);
   const client = createDeliveryClient(options.delivery);
   const deps: WorkerDeps = { ctx: createDomainContext(database.db), sql: database.sql, client, mailer: createMailer(), ...options.deps };
   let runner: Runner | null = null;
