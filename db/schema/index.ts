@@ -11,6 +11,7 @@ export * from "./interviews";
 export * from "./transcript-entries";
 export * from "./users";
 export * from "./webhook-attempts";
+export * from "./webhook-chain-messages";
 export * from "./webhook-messages";
 export * from "./webhook-ready-messages";
 export * from "./webhook-send-paces";

@@ -125,6 +125,10 @@ beforeAll(async () => {
     select 'msg_neighbour' || e.seq, e.company_id, 'wh_neighbour' || e.seq % ${neighbourWebhooks}, 'event', e.id, e.type, e.candidate_id, 'succeeded', 1,
       e.created_at, e.created_at, e.created_at
     from events e where e.company_id = ${other}`;
+  // Where the waiting ones' chains find them, as the one way a message enters the log writes it (messages.ts).
+  await test.handle.sql`
+    insert into webhook_chain_messages (message_id, history_at, webhook_id, candidate_id)
+    select id, history_at, webhook_id, candidate_id from webhook_messages where status = 'pending' and candidate_id is not null`;
   await test.handle.sql`
     insert into webhook_attempts (id, message_id, webhook_id, attempt, url, started_at, duration_ms, request_headers, succeeded, created_at, history_at)
     select 'att_' || m.id, m.id, m.webhook_id, m.attempt_count, 'https://example.com/in', m.created_at + interval '1 second', 20, '{}',

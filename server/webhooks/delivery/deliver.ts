@@ -27,7 +27,8 @@
  *    rows (with the body sent: its first 64 KiB and its size), the messages
  *    (only while this attempt still holds the lease: a webhook turned off
  *    meanwhile has failed the message, and that stands), their ready rows
- *    (gone, or a retry waiting apart) and the webhooks' bookkeeping; the
+ *    (gone, or a retry waiting apart), the chain rows of those that ended
+ *    (webhook_chain_messages) and the webhooks' bookkeeping; the
  *    second, committed after it with a fresh snapshot that sees messages
  *    committed meanwhile, makes each finished chain's next message ready.
  *    Should the second be lost (a crash between the two), the maintenance run
@@ -473,6 +474,8 @@ export function recordStatement(rows: OutcomeRow[], now: Date) {
       from released r join outcome o on o.message_id = r.message_id
       where m.id = r.message_id and m.history_at = r.history_at and m.status = 'pending'
       returning m.id, m.history_at, m.webhook_id, m.candidate_id, m.status, m.next_attempt_at, m.seq, m.held, o.succeeded
+    ), unchained as (
+      delete from webhook_chain_messages k using updated u where k.message_id = u.id and u.status <> 'pending'
     ), retrying as (
       -- A head that an older event's resend put behind it while it was in flight (held) waits as a held message, not as a retry: readying its chain brings it back when it is head again.
       insert into webhook_waiting_retries (message_id, history_at, webhook_id, due_at, seq)

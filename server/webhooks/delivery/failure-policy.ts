@@ -12,7 +12,7 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { webhookMessages, webhookReadyMessages, webhooks, webhookWaitingRetries } from "@/db/schema";
+import { webhookChainMessages, webhookMessages, webhookReadyMessages, webhooks, webhookWaitingRetries } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { env } from "@/server/env";
 import { type AdminEmail, queueAdminEmail } from "@/server/notifications/email";
@@ -62,7 +62,7 @@ export async function applyFailurePolicy(tx: Executor, ctx: PolicyContext, webho
 
 /**
  * Marks the webhook's waiting messages failed (they can be resent later) and
- * takes them out of the ready set and the waiting retries, leased ones too:
+ * takes them out of the ready set, the waiting retries and their chains' rows, leased ones too:
  * their outcome, when it comes, finds no lease and changes nothing. One
  * statement, so it removes the rows of exactly the messages it failed: a
  * message a fan-out commits meanwhile keeps its ready row and ends unsent,
@@ -79,6 +79,8 @@ export async function failWaitingMessages(tx: Executor, webhookId: string, now: 
       delete from ${webhookReadyMessages} where message_id in (select id from failed)
     ), unwaiting as (
       delete from ${webhookWaitingRetries} where message_id in (select id from failed)
+    ), unchained as (
+      delete from ${webhookChainMessages} where message_id in (select id from failed)
     )
     select count(*)::int as failed from failed`);
   return row!.failed;

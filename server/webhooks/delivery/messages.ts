@@ -5,6 +5,10 @@
  * (transaction, then sequence). The rest are `held`, and released one by one
  * as each predecessor finishes (deliver.ts).
  *
+ * A chain's waiting messages are found through `webhook_chain_messages`
+ * (one index probe, where the log's own chain index is one per day), which
+ * gets its rows here, in the statement that inserts the messages.
+ *
  * The chains' waiting messages are locked before deciding which new message
  * heads its chain, so a predecessor finishing at this moment either is seen
  * finished here, or waits for this commit and then sees, and releases, the
@@ -126,13 +130,18 @@ export function enqueueStatement(messages: NewMessage[], now: Date, allowed: SQL
           select from webhook_messages d
           where d.webhook_id = n.webhook_id and d.event_id = n.event_id and d.history_at = n.history_at and d.origin = 'event'))
     ), waiting as (
-      -- Each chain through the chain index (lateral: never a join over every day's rows), in a fixed order.
+      -- Each chain's messages where webhook_chain_messages says they are, each read and locked by its key in its one day (laterals: never a
+      -- join over every day's rows), chains and messages in a fixed order.
       select p.* from (select distinct webhook_id, candidate_id from incoming where candidate_id is not null order by 1, 2) c
+      cross join lateral (
+        select k.message_id, k.history_at from webhook_chain_messages k
+        where k.webhook_id = c.webhook_id and k.candidate_id = c.candidate_id
+        order by k.message_id
+      ) k
       cross join lateral (
         select p.id, p.history_at, p.webhook_id, p.candidate_id, p.event_tx_id, p.event_seq, p.seq
         from webhook_messages p
-        where p.webhook_id = c.webhook_id and p.candidate_id = c.candidate_id and p.status = 'pending'
-        order by p.id
+        where p.id = k.message_id and p.history_at = k.history_at and p.status = 'pending'
         for update
       ) p
     ), ranked as (
@@ -151,13 +160,16 @@ export function enqueueStatement(messages: NewMessage[], now: Date, allowed: SQL
       from incoming n left join ranked r on r.ordinal = n.ordinal
       order by n.ordinal
       on conflict (webhook_id, event_id, history_at) where origin = 'event' do nothing
-      returning id, history_at, webhook_id, next_attempt_at, seq, held
+      returning id, history_at, webhook_id, next_attempt_at, seq, held, candidate_id
+    ), chained as (
+      insert into webhook_chain_messages (message_id, history_at, webhook_id, candidate_id)
+      select id, history_at, webhook_id, candidate_id from inserted where candidate_id is not null
     ), flipped as (
       update webhook_messages m set held = r.place > 1
       from ranked r
       where r.ordinal is null and m.id = r.id and m.history_at = r.history_at and m.held <> (r.place > 1)
       returning m.id, m.history_at, m.webhook_id, m.next_attempt_at, m.seq, m.held
-    ), ${readySetFollows(sql`select * from inserted union all select * from flipped`, at)}
+    ), ${readySetFollows(sql`select id, history_at, webhook_id, next_attempt_at, seq, held from inserted union all select * from flipped`, at)}
     select coalesce((select array_agg(id) from inserted), '{}') as ids, (select count(*) from allowed)::int as allowed,
       (select count(*) from (select pg_notify(${readyChannel}, '') from entered limit 1) announced)::int as announced`;
 }
@@ -199,7 +211,7 @@ export async function readyChainHeads(tx: Executor, chains: Chain[], now: Date):
   if (linked.length > 0) await executePrepared(tx, readyChainHeadsStatement(linked, now));
 }
 
-/** Each chain's pending messages through the chain index, ranked; only rows whose state changes are written (exported for the query-plan tests). */
+/** Each chain's pending messages, found through webhook_chain_messages, ranked; only rows whose state changes are written (exported for the query-plan tests). */
 export function readyChainHeadsStatement(linked: LinkedChain[], now: Date) {
   return sql`
     with flipped as (
@@ -207,10 +219,11 @@ export function readyChainHeadsStatement(linked: LinkedChain[], now: Date) {
       from (
         select p.id, p.history_at, row_number() over (partition by p.webhook_id, p.candidate_id order by p.event_tx_id, p.event_seq, p.seq) as place
         from unnest(${sql.param(linked.map((chain) => chain.webhookId))}::text[], ${sql.param(linked.map((chain) => chain.candidateId))}::text[]) as c(webhook_id, candidate_id)
+        join webhook_chain_messages k on k.webhook_id = c.webhook_id and k.candidate_id = c.candidate_id
         join lateral (
           select id, history_at, webhook_id, candidate_id, event_tx_id, event_seq, seq from webhook_messages p
-          where p.webhook_id = c.webhook_id and p.candidate_id = c.candidate_id and p.status = 'pending'
-          -- Kept a lateral (never flattened into a join, which on small days hashes every pending message): each chain through its index.
+          where p.id = k.message_id and p.history_at = k.history_at and p.status = 'pending'
+          -- Kept a lateral (never flattened into a join, which on small days hashes every pending message): each message by its key, in its one day.
           offset 0
         ) p on true
       ) r

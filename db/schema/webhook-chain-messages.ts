@@ -1,0 +1,32 @@
+import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { time } from "./columns";
+import { webhooks } from "./webhooks";
+
+/**
+ * Where each (webhook, candidate) chain's waiting messages are: one row per
+ * pending message of a chain, its key in the partitioned `webhook_messages`.
+ * Small and unpartitioned, so finding a chain's messages is one index probe,
+ * where the log's own chain index is one per day kept (about 40): the
+ * fan-out and the readying of chains look a chain up here, then read and lock
+ * its messages in their one day each (messages.ts).
+ *
+ * A row is written with its message, in the same statement (the one way a
+ * message enters the log), and deleted with the statement that ends the
+ * message (its outcome recorded, or its webhook turned off). So every
+ * waiting message of a chain has its row; a row whose message has ended
+ * otherwise is read past (the message's status is checked where it is read).
+ * Its autovacuum runs as for a hot queue (migration 0020).
+ */
+export const webhookChainMessages = pgTable(
+  "webhook_chain_messages",
+  {
+    messageId: text("message_id").primaryKey(),
+    /** The message's partition key, with `message_id` its key in `webhook_messages`. */
+    historyAt: time("history_at").notNull(),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    candidateId: text("candidate_id").notNull(),
+  },
+  (table) => [index("webhook_chain_messages_chain_idx").on(table.webhookId, table.candidateId)],
+);
