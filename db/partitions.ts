@@ -160,35 +160,3 @@ export async function dropExpiredDays(db: Database, cutoff: Date): Promise<{ dro
   }
   return { dropped, left };
 }
-
-/** A day is analyzed again once its table has this many pages (64 kB, about 250 messages) and twice as many as its statistics counted. */
-const regrowthFloorPages = 8;
-
-/**
- * Analyzes every day of `table` whose table has doubled (and reached
- * `regrowthFloorPages`) since its statistics were taken; returns the days analyzed.
- *
- * Why: the worker plans its hot statements once per connection (db/prepared.ts),
- * from the statistics of the moment. A day that looked empty then (made
- * ahead, or analyzed empty by a `vacuumdb --analyze`) is planned as if it had
- * no rows, and as it fills every plan over it scans it whole: in a burst of
- * 20,000 messages the fan-out of 1,000 events went from 55 ms to 0.5 to 3 s,
- * and the claim and the recording slowed 5 to 10 times. Autovacuum analyzes
- * a grown day within its next round, a minute by default; a burst cannot
- * wait that long. ANALYZE replaces the day's statistics, and with them every
- * connection's plans over it.
- *
- * The table's size on disk is exact at once (the cumulative statistics of
- * changed rows reach other sessions up to a second late), and doubling
- * bounds the runs: a day is analyzed about log2(its pages) times. SKIP_LOCKED
- * leaves a day that autovacuum is analyzing now to it.
- */
-export async function analyzeGrownDays(db: Database, table: PartitionedTable): Promise<string[]> {
-  const rows = await db.execute<{ day: string }>(sql`
-    select format('%I', c.relname) as day
-    from pg_inherits h join pg_class c on c.oid = h.inhrelid
-    where h.inhparent = ${table}::regclass and pg_relation_size(c.oid) / current_setting('block_size')::int >= greatest(${regrowthFloorPages}, 2 * c.relpages)`);
-  const days = [...rows].map((row) => row.day);
-  if (days.length > 0) await db.execute(sql.raw(`analyze (skip_locked) ${days.join(", ")}`));
-  return days;
-}

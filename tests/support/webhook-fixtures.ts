@@ -3,7 +3,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { webhookMessages, webhookReadyMessages, webhooks, webhookWaitingRetries } from "@/db/schema";
+import { webhookChainMessages, webhookMessages, webhookReadyMessages, webhooks, webhookWaitingRetries } from "@/db/schema";
 import { type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import type { WorkerDeps } from "@/server/runtime/worker/deps";
 import type { AddressOptions } from "@/server/webhooks/admin/webhook-settings";
@@ -102,6 +102,7 @@ export function useWebhookTestbed(test: TestDatabase) {
     await test.ctx.db.update(webhookMessages).set({ status: "failed" }).where(eq(webhookMessages.status, "pending"));
     await test.ctx.db.delete(webhookReadyMessages);
     await test.ctx.db.delete(webhookWaitingRetries);
+    await test.ctx.db.delete(webhookChainMessages);
     await test.ctx.db.update(webhooks).set({ enabled: false });
     bed.receiver.received.length = 0;
     bed.receiver.answer(() => ({ status: 200, body: "ok" }));

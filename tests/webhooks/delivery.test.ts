@@ -8,6 +8,7 @@ import {
   emails,
   events,
   webhookAttempts,
+  webhookChainMessages,
   webhookMessages,
   webhookReadyMessages,
   webhooks,
@@ -254,6 +255,26 @@ describe("ordering", () => {
     test.clock.advance(60_000);
     await pump(bed.deps);
     expect(seen().slice(4)).toEqual(["first:candidate.submitted", "first:candidate.scored", "first:candidate.ready"]);
+  });
+
+  it("finds a chain's waiting messages that lost their chain rows again at the next maintenance run, and sends them in order", async () => {
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
+    const candidate = await readyCandidate("rowless@example.com");
+    bed.receiver.answer(() => ({ status: 500 }));
+    await submitAttempt(test.ctx, candidate.id);
+    await pump(bed.deps);
+    // As a process of the release before the chain rows leaves its messages (or SQL by hand): waiting, and found by no chain.
+    await test.ctx.db.delete(webhookChainMessages);
+    bed.receiver.answer(() => ({ status: 200 }));
+    test.clock.advance(60_000);
+    await pump(bed.deps);
+    expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted", "candidate.submitted"]);
+    expect(await runWebhookMaintenance(bed.deps)).toMatchObject({ chainRowsMended: 2, chainsReadied: 1 });
+    await pump(bed.deps);
+    expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted", "candidate.submitted", "candidate.scored", "candidate.ready"]);
+    // Their rows went with them; the next run finds nothing to mend.
+    expect(await test.ctx.db.select().from(webhookChainMessages)).toEqual([]);
+    expect(await runWebhookMaintenance(bed.deps)).toMatchObject({ chainRowsMended: 0, chainsReadied: 0 });
   });
 });
 

@@ -30,7 +30,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { retryOnDeadlock } from "@/db/deadlocks";
-import { analyzeGrownDays } from "@/db/partitions";
 import { executePrepared } from "@/db/prepared";
 import { candidates, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
@@ -39,8 +38,6 @@ import { type ConditionFacts, conditionsHold, needsScores, scoreConditionTypes }
 import { enqueueStatement, eventMessage, type HistoryEvent, type HistoryEventRow, historyEventOf, webhookTakes } from "./messages";
 
 const batchSize = 1000;
-/** A batch of this many messages is a burst: the days it filled may have outgrown their statistics. */
-const burstMessages = 200;
 
 /** The position, and an event after it (all its columns null when there is none). */
 type PositionedRow = { position_tx: string; position_seq: string } & HistoryEventRow;
@@ -83,7 +80,6 @@ export async function fanOutCompany(ctx: DomainContext, companyId: string): Prom
     // Another run moved the position first: read again from where it stands now.
     if (result!.allowed === 0) continue;
     if (events.length > batchSize) await enqueueFanOut(ctx.db, companyId, { followUp: true });
-    if (result!.ids.length >= burstMessages) await analyzeGrownDays(ctx.db, "webhook_messages");
     return { created: result!.ids.length };
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Periodic work (graphile-worker cron): the failure policy for webhooks that
- * get no more attempts, readying any chain left without a ready head,
+ * get no more attempts, mending the chains' rows and readying any chain left
+ * without a ready head,
  * and catching up fan-out whose job was lost. (The history's day partitions,
  * events' and delivery log's alike, are kept by the worker's
  * tasks/history-partitions.ts.) (Attempts a killed worker left unfinished need
@@ -12,7 +13,7 @@ import { enqueueFanOut } from "@/server/jobs/queue";
 import type { DeliveryDeps } from "./deps";
 import { applyFailurePolicy } from "./failure-policy";
 import { companiesBehind } from "./fan-out";
-import { announceReady, readyChainHeads } from "./messages";
+import { announceReady, mendChainRows, readyChainHeads } from "./messages";
 
 export async function runWebhookMaintenance(deps: DeliveryDeps) {
   const { ctx } = deps;
@@ -23,8 +24,10 @@ export async function runWebhookMaintenance(deps: DeliveryDeps) {
     .where(and(eq(webhooks.enabled, true), isNotNull(webhooks.failingSince)));
   for (const webhook of failing) await ctx.db.transaction((tx) => applyFailurePolicy(tx, ctx, webhook, now));
 
-  // Every chain has a ready head (messages.ts); should one ever be left
-  // without, it would wait for ever: ready it.
+  // Every waiting message of a chain is found through its chain row, and
+  // every chain has a ready head (messages.ts); should either ever be
+  // missing, the chain would wait for ever: mend the rows, then ready it.
+  const chainRows = await mendChainRows(ctx.db);
   const unheaded = await ctx.db.execute<{ webhook_id: string; candidate_id: string }>(sql`
     select webhook_id, candidate_id from webhook_messages
     where status = 'pending' and candidate_id is not null
@@ -40,5 +43,5 @@ export async function runWebhookMaintenance(deps: DeliveryDeps) {
   const behind = await companiesBehind(ctx.db);
   for (const companyId of behind) await enqueueFanOut(ctx.db, companyId);
 
-  return { chainsReadied: chains.length, fanOutsCaughtUp: behind.length };
+  return { chainRowsMended: chainRows.added + chainRows.removed, chainsReadied: chains.length, fanOutsCaughtUp: behind.length };
 }

@@ -234,6 +234,34 @@ export function readyChainHeadsStatement(linked: LinkedChain[], now: Date) {
     select (select count(*) from entered)::int as entered`;
 }
 
+/**
+ * Brings `webhook_chain_messages` back to its rule (the maintenance run, each
+ * minute): a row for every waiting message of a chain, none for one that has
+ * ended. Every message this release enqueues gets its row in the same
+ * statement, so in normal running this finds nothing; it mends what another
+ * writer left: a process of the release before the table, still running
+ * during a rolling deploy, or SQL by hand. Each side reads one snapshot, in
+ * which a message and its row appear together, so a message committed
+ * meanwhile is left alone. Returns how many rows were added and removed.
+ */
+export async function mendChainRows(db: Executor): Promise<{ added: number; removed: number }> {
+  const [row] = await db.execute<{ added: number; removed: number }>(sql`
+    with added as (
+      insert into webhook_chain_messages (message_id, history_at, webhook_id, candidate_id)
+      select m.id, m.history_at, m.webhook_id, m.candidate_id from webhook_messages m
+      where m.status = 'pending' and m.candidate_id is not null
+        and not exists (select from webhook_chain_messages k where k.message_id = m.id)
+      on conflict (message_id) do nothing
+      returning 1
+    ), removed as (
+      delete from webhook_chain_messages k
+      where not exists (select from webhook_messages m where m.id = k.message_id and m.history_at = k.history_at and m.status = 'pending')
+      returning 1
+    )
+    select (select count(*) from added)::int as added, (select count(*) from removed)::int as removed`);
+  return row!;
+}
+
 /** At most this many retries join the ready set per promotion, so a crowd falling due together (after an outage) stays one short statement each. */
 export const promotionBatch = 1000;
 
