@@ -58,7 +58,7 @@ import type { DeliveryDeps } from "./deps";
 import { applyFailurePolicy } from "./failure-policy";
 import { alertAfterMs, disableAfterMs } from "./failure-thresholds";
 import type { CustomHeader } from "./header-rules";
-import { promoteDueRetries, readyChainHeads } from "./messages";
+import { promoteDueRetries, readyChainHeads, stillWaiting } from "./messages";
 import { parkedLease } from "./parked-leases";
 import { maxAttempts, retryDelayAfter } from "./retry-schedule";
 import { decryptSecret } from "./secrets";
@@ -472,7 +472,7 @@ export function recordStatement(rows: OutcomeRow[], now: Date) {
         completed_at = case when o.status = 'pending' then null else ${at}::timestamptz end,
         failure_reason = coalesce(o.failure_reason, m.failure_reason)
       from released r join outcome o on o.message_id = r.message_id
-      where m.id = r.message_id and m.history_at = r.history_at and m.status = 'pending'
+      where m.id = r.message_id and m.history_at = r.history_at and m.status = ${stillWaiting}
       returning m.id, m.history_at, m.webhook_id, m.candidate_id, m.status, m.next_attempt_at, m.seq, m.held, o.succeeded
     ), unchained as (
       delete from webhook_chain_messages k using updated u where k.message_id = u.id and u.status <> 'pending'
