@@ -1,6 +1,5 @@
 import { index, pgTable, text } from "drizzle-orm/pg-core";
-import { time } from "./columns";
-import { webhooks } from "./webhooks";
+import { waitingMessageKeyColumns } from "./queued-message-columns";
 
 /**
  * Where each (webhook, candidate) chain's waiting messages are: one row per
@@ -19,14 +18,6 @@ import { webhooks } from "./webhooks";
  */
 export const webhookChainMessages = pgTable(
   "webhook_chain_messages",
-  {
-    messageId: text("message_id").primaryKey(),
-    /** The message's partition key, with `message_id` its key in `webhook_messages`. */
-    historyAt: time("history_at").notNull(),
-    webhookId: text("webhook_id")
-      .notNull()
-      .references(() => webhooks.id, { onDelete: "cascade" }),
-    candidateId: text("candidate_id").notNull(),
-  },
+  { ...waitingMessageKeyColumns(), candidateId: text("candidate_id").notNull() },
   (table) => [index("webhook_chain_messages_chain_idx").on(table.webhookId, table.candidateId)],
 );

@@ -44,7 +44,7 @@ import { countMissedEvents } from "@/server/webhooks/admin/backfill";
 import { failedSinceCount } from "@/server/webhooks/admin/resend";
 import { claimStatement, type OutcomeRow, recordStatement } from "@/server/webhooks/delivery/deliver";
 import { historyAfterPositionStatement } from "@/server/webhooks/delivery/fan-out";
-import { readyChainHeadsStatement } from "@/server/webhooks/delivery/messages";
+import { mendChainRows, readyChainHeadsStatement } from "@/server/webhooks/delivery/messages";
 import { maxAttempts } from "@/server/webhooks/delivery/retry-schedule";
 import { deliveryChartQuery } from "@/server/webhooks/views/delivery-chart";
 import { companyMessagesQuery, getMessage, listAttempts, messageListQuery, messageQuery } from "@/server/webhooks/views/delivery-log";
@@ -126,9 +126,7 @@ beforeAll(async () => {
       e.created_at, e.created_at, e.created_at
     from events e where e.company_id = ${other}`;
   // Where the waiting ones' chains find them, as the one way a message enters the log writes it (messages.ts).
-  await test.handle.sql`
-    insert into webhook_chain_messages (message_id, history_at, webhook_id, candidate_id)
-    select id, history_at, webhook_id, candidate_id from webhook_messages where status = 'pending' and candidate_id is not null`;
+  await mendChainRows(test.ctx.db);
   await test.handle.sql`
     insert into webhook_attempts (id, message_id, webhook_id, attempt, url, started_at, duration_ms, request_headers, succeeded, created_at, history_at)
     select 'att_' || m.id, m.id, m.webhook_id, m.attempt_count, 'https://example.com/in', m.created_at + interval '1 second', 20, '{}',
