@@ -20,6 +20,10 @@ export const webhookReadyMessages = pgTable(
     /** When the lease under way began (null: not claimed yet); recording an outcome needs the same value. */
     leasedAt: time("leased_at"),
   },
-  // The claim reads each webhook's oldest due rows through this, and skips a webhook that has no room after one look.
-  (table) => [index("webhook_ready_messages_claim_idx").on(table.webhookId, table.dueAt, table.seq)],
+  (table) => [
+    // The claim reads each webhook's oldest due rows through this, and skips a webhook that has no room after one look.
+    index("webhook_ready_messages_claim_idx").on(table.webhookId, table.dueAt, table.seq),
+    // The first and last day of the waiting messages (waiting-days.ts), an index probe each.
+    index("webhook_ready_messages_history_idx").on(table.historyAt),
+  ],
 );

@@ -57,7 +57,9 @@ export async function startReceiver(certificate?: Certificate): Promise<Receiver
       const entry = { method: request.method!, path: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() };
       received.push(entry);
       const answer = decide(entry);
-      const send = () => setTimeout(() => response.writeHead(answer.status, answer.headers).end(answer.body ?? ""), answer.delayMs ?? 0);
+      const respond = () => response.writeHead(answer.status, answer.headers).end(answer.body ?? "");
+      // At once unless told to wait: a timer of 0 still waits for the next turn of timers, a millisecond on every request.
+      const send = () => (answer.delayMs ? setTimeout(respond, answer.delayMs) : respond());
       if (answer.until) void answer.until.finally(send);
       else send();
     });

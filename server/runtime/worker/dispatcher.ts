@@ -10,10 +10,13 @@
  *    message is ready only then. At most `slots` outcomes wait to be
  *    recorded: beyond that it claims nothing until the database catches up.
  * 3. It wakes on NOTIFY (messages made ready, at the commit that made them),
- *    after every recording, when a webhook held back by its rate limit may
- *    send again, and every `pollMs` (leases that ran out, a notification
- *    missed while the database was away). At most every `pollMs` it first
- *    moves the retries that have fallen due into the ready set.
+ *    after every recording (a finished chain's next message is ready then),
+ *    when a request ends if the last claim may have left due messages behind
+ *    (it took all it could, or left a webhook at its cap), when a webhook
+ *    held back by its rate limit may send again, and every `pollMs` (leases
+ *    that ran out, a notification missed while the database was away). At
+ *    most every `pollMs` it first moves the retries that have fallen due
+ *    into the ready set.
  * 4. A failed claim or recording (the database restarting) is tried again; a
  *    message whose recording never lands is sent again once its lease runs out.
  * 5. `stop()` claims nothing more and waits until everything in flight is
@@ -21,7 +24,7 @@
  */
 import type { Executor } from "@/db/client";
 import { log, withLogFields } from "@/server/log";
-import { type Attempted, attemptDelivery, type ClaimedMessage, claimDue, paceStepMs, recordOutcomes } from "@/server/webhooks/delivery/deliver";
+import { type Attempted, attemptDelivery, type ClaimedMessage, claimDue, paceStepMs, planRecording, recordOutcomes } from "@/server/webhooks/delivery/deliver";
 import type { DeliveryDeps } from "@/server/webhooks/delivery/deps";
 import { promoteDueRetries, promotionBatch, readyChannel } from "@/server/webhooks/delivery/messages";
 import { deliveryLogFields, reportDeliveries } from "./delivery-report";
@@ -51,6 +54,8 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
   const finished: Attempted[] = [];
   let beingRecorded = 0;
   let claiming = false;
+  /** The last claim took all it could, or left a webhook at its cap: a request ending makes room for more (invariant 3). */
+  let mayHaveMore = true;
   let recording = false;
   let wokenWhileClaiming = false;
   let poll: NodeJS.Timeout | undefined;
@@ -112,13 +117,16 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
           else inFlight.set(message.webhookId, left);
           finished.push(attempted);
           record();
-          wake();
+          // Nothing else was due at the last claim: the recording wakes us for this chain's next message, and an
+          // idle worker's claim run now would only hold up that one.
+          if (mayHaveMore) wake();
         });
     }
     // A full claim: more may be due. Otherwise nothing claimable is due now,
     // unless a webhook's rate limit lets it send again before the next poll.
     // Never sooner than one pace step: a paced webhook at its in-flight cap
     // reports a time already past, and a request ending wakes us anyway.
+    mayHaveMore = claimed.length === limit || [...inFlight.values()].some((count) => count >= options.perWebhook);
     if (claimed.length === limit) wokenWhileClaiming = true;
     else schedulePoll(paceWakeAt ? Math.max(paceStepMs, Math.min(pollMs, paceWakeAt.getTime() - deps.ctx.clock.now().getTime())) : pollMs);
   }
@@ -165,6 +173,10 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
   }
 
   void listen();
+  // The first claim plans the claim; the recording is planned now, before an outcome waits for it.
+  void planRecording(deps.recordings, deps.ctx.clock.now()).catch((error: unknown) =>
+    log.warn("planning the webhook recording ahead failed; the first recording plans it", { error }),
+  );
   wake();
 
   return {

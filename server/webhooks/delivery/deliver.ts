@@ -10,7 +10,9 @@
  *    (the ready row's `leased_at`, its `due_at` moved to the lease's end) and
  *    returned with their webhooks and their bodies, which PostgreSQL renders
  *    (the event with its candidate's latest data, the same JSON text as GET
- *    /v1/events). A lease that ran out (its worker died) is due again, and
+ *    /v1/events; a resend's event, which may be in any day, is read apart).
+ *    Each message and event is looked up in the days that hold waiting
+ *    messages only (waiting-days.ts). A lease that ran out (its worker died) is due again, and
  *    claimed again, unless a resend made its message held meanwhile: then
  *    it waits for its turn (parked-leases.ts). No transaction stays open
  *    during HTTP.
@@ -46,7 +48,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { retryOnDeadlock } from "@/db/deadlocks";
 import { executePrepared } from "@/db/prepared";
-import { type EventType, type StatusChange, webhooks } from "@/db/schema";
+import { type EventType, type MessageOrigin, type StatusChange, webhooks } from "@/db/schema";
 import { env } from "@/server/env";
 import { eventJsonText } from "@/server/read/events";
 import { isoText } from "@/server/read/stored-values";
@@ -58,11 +60,12 @@ import type { DeliveryDeps } from "./deps";
 import { applyFailurePolicy } from "./failure-policy";
 import { alertAfterMs, disableAfterMs } from "./failure-thresholds";
 import type { CustomHeader } from "./header-rules";
-import { promoteDueRetries, readyChainHeads, stillWaiting } from "./messages";
+import { promoteDueRetries, readyChainHeads, readyChainHeadsStatement, stillWaiting } from "./messages";
 import { parkedLease } from "./parked-leases";
 import { maxAttempts, retryDelayAfter } from "./retry-schedule";
 import { decryptSecret } from "./secrets";
 import { eventGoneReason, webhookOffReason } from "./unsent-reasons";
+import { inDaysOf, inWaitingDays } from "./waiting-days";
 
 /** An attempt older than this without an outcome was interrupted (a killed worker). */
 export const leaseMs = () => env.WEBHOOK_ATTEMPT_LEASE_SECONDS * 1000;
@@ -95,6 +98,8 @@ export type ClaimOptions = {
 type ClaimedRow = {
   id: string;
   history_at: string;
+  company_id: string;
+  origin: MessageOrigin;
   webhook_id: string;
   candidate_id: string | null;
   event_id: string;
@@ -119,6 +124,7 @@ export type Claim = { messages: ClaimedMessage[]; paceWakeAt: Date | null };
 /** Claims and leases up to `limit` due chain heads (invariants 2, 3 and 7), oldest first. */
 export async function claimDue(db: Executor, now: Date, options: ClaimOptions): Promise<Claim> {
   const rows = await executePrepared<ClaimedRow & { pace_wake_at: Date | string | null }>(db, claimStatement(now, options));
+  await readResentEvents(db, rows);
   const secrets = signingSecrets();
   const customHeaders = perWebhook((row) => decryptHeaders(row.custom_headers_ciphertext));
   const wakeAt = rows[0]?.pace_wake_at;
@@ -139,6 +145,27 @@ export async function claimDue(db: Executor, now: Date, options: ClaimOptions): 
         webhook: { url: row.url, enabled: row.enabled, secrets: secrets(row), customHeaders: customHeaders(row) },
       })),
   };
+}
+
+/**
+ * A resend's event, which may be in any day, is read here, apart from the
+ * claim (which would otherwise open every day's partition at every run), for
+ * the claims that have a resend: by its id in every day, once for them all.
+ */
+async function readResentEvents(db: Executor, rows: ClaimedRow[]) {
+  const resent = rows.filter((row) => row.origin === "resend" && row.sample_body === null);
+  if (resent.length === 0) return;
+  const events = await executePrepared<{ id: string; created_at: string; change: StatusChange | null }>(
+    db,
+    sql`select e.id, ${sql.raw(isoText("e.created_at"))} as created_at, e.change
+      from unnest(${sql.param(resent.map((row) => row.event_id))}::text[], ${sql.param(resent.map((row) => row.company_id))}::text[]) as k(id, company_id)
+      join events e on e.id = k.id and e.company_id = k.company_id`,
+  );
+  const found = new Map(events.map((event) => [event.id, event]));
+  for (const row of resent) {
+    const event = found.get(row.event_id);
+    if (event) Object.assign(row, { event_created_at: event.created_at, event_change: event.change });
+  }
 }
 
 /**
@@ -219,7 +246,7 @@ export function claimStatement(now: Date, options: ClaimOptions) {
       from leased l
       cross join lateral (
         select m.id, m.history_at, m.company_id, m.origin, m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body
-        from webhook_messages m where m.id = l.message_id and m.history_at = l.history_at
+        from webhook_messages m where m.id = l.message_id and m.history_at = l.history_at and ${sql.raw(inWaitingDays("m.history_at"))}
         limit 1
       ) m
     )
@@ -229,7 +256,7 @@ export function claimStatement(now: Date, options: ClaimOptions) {
           from allowance a join webhooks w on w.id = a.webhook_id
           where w.rate_limit_per_second is not null and a.rate is null)) as pace_wake_at,
       m.id, to_char(m.history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as history_at,
-      m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body #>> '{}' as sample_body,
+      m.company_id, m.origin, m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body #>> '{}' as sample_body,
       w.url, w.enabled, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at > ${at}::timestamptz as previous_secret_valid,
       w.custom_headers_ciphertext,
       ${sql.raw(isoText("e.created_at"))} as event_created_at, e.change as event_change, c.api_json as candidate_json
@@ -237,19 +264,19 @@ export function claimStatement(now: Date, options: ClaimOptions) {
     left join claimed m on true
     left join webhooks w on w.id = m.webhook_id
     -- A message of an event has its event's time as history_at: its event is
-    -- looked up in that one day's partition. A resend's is looked up in every day.
+    -- looked up in that one day's partition. A resend's event may be in any
+    -- day: it is read apart (resentEvents), not here, where every day would
+    -- be opened for every claim.
     left join lateral (
-      select e.id, e.type, e.created_at, e.change, e.candidate_id from events e
-      where m.origin = 'event' and e.id = m.event_id and e.created_at = m.history_at and e.company_id = m.company_id
-      union all
-      select e.id, e.type, e.created_at, e.change, e.candidate_id from events e
-      where m.origin = 'resend' and e.id = m.event_id and e.company_id = m.company_id
-    ) e on m.sample_body is null
+      select e.created_at, e.change from events e
+      where e.id = m.event_id and e.created_at = m.history_at and e.company_id = m.company_id and ${sql.raw(inWaitingDays("e.created_at"))}
+      limit 1
+    ) e on m.origin = 'event'
     -- By key, fenced as above: a join here hashed every candidate of the server for a claim of ten.
     left join lateral (
-      select c.api_json from candidates c where c.id = e.candidate_id and c.company_id = m.company_id and not c.is_preview
+      select c.api_json from candidates c where c.id = m.candidate_id and c.company_id = m.company_id and not c.is_preview
       limit 1
-    ) c on true
+    ) c on m.sample_body is null
     order by m.was_due, m.seq`;
 }
 
@@ -443,6 +470,17 @@ export async function recordOutcomes(deps: DeliveryDeps, batch: Attempted[], onO
 }
 
 /**
+ * Plans the recording's two statements on `db` (the dispatcher's recording
+ * connection, at its start) by running them on no outcome: a plan is made at
+ * a statement's first run on a connection, over every day's partition, and
+ * took up to 150 ms, which the first message delivered after a worker
+ * started waited for.
+ */
+export async function planRecording(db: Executor, now: Date) {
+  await Promise.all([executePrepared(db, recordStatement([], now)), executePrepared(db, readyChainHeadsStatement([], now))]);
+}
+
+/**
  * Attempt rows for every request made (even one whose message was failed
  * meanwhile; not one whose webhook was deleted meanwhile), message updates
  * while the lease is still theirs (their ready row, with the same
@@ -472,7 +510,11 @@ export function recordStatement(rows: OutcomeRow[], now: Date) {
         completed_at = case when o.status = 'pending' then null else ${at}::timestamptz end,
         failure_reason = coalesce(o.failure_reason, m.failure_reason)
       from released r join outcome o on o.message_id = r.message_id
-      where m.id = r.message_id and m.history_at = r.history_at and m.status = ${stillWaiting}
+      where m.id = r.message_id and m.history_at = r.history_at and ${inDaysOf(
+        sql`m.history_at`,
+        rows.map((row) => row.history_at),
+      )}
+        and m.status = ${stillWaiting}
       returning m.id, m.history_at, m.webhook_id, m.candidate_id, m.status, m.next_attempt_at, m.seq, m.held, o.succeeded
     ), unchained as (
       delete from webhook_chain_messages k using updated u where k.message_id = u.id and u.status <> 'pending'

@@ -22,6 +22,7 @@ import type { Executor } from "@/db/client";
 import { executePrepared } from "@/db/prepared";
 import type { EventType, webhookMessages, webhooks } from "@/db/schema";
 import type { IdGenerator } from "@/server/ids";
+import { inDaysOf, inWaitingDays } from "./waiting-days";
 
 /** The channel that wakes the dispatchers when messages become ready now; sent with the commit that makes them ready. */
 export const readyChannel = "webhook_messages_ready";
@@ -141,7 +142,11 @@ export function enqueueStatement(messages: NewMessage[], now: Date, allowed: SQL
       where exists (select from allowed)
         and not (n.origin = 'event' and exists (
           select from webhook_messages d
-          where d.webhook_id = n.webhook_id and d.event_id = n.event_id and d.history_at = n.history_at and d.origin = 'event'))
+          where d.webhook_id = n.webhook_id and d.event_id = n.event_id and d.history_at = n.history_at and d.origin = 'event'
+            and ${inDaysOf(
+              sql`d.history_at`,
+              rows.flatMap((row) => (row.origin === "event" && row.history_at ? [row.history_at] : [])),
+            )}))
     ), waiting as (
       -- Each chain's messages where webhook_chain_messages says they are, each read and locked by its key in its one day (laterals: never a
       -- join over every day's rows), chains and messages in a fixed order.
@@ -154,7 +159,7 @@ export function enqueueStatement(messages: NewMessage[], now: Date, allowed: SQL
       cross join lateral (
         select p.id, p.history_at, p.webhook_id, p.candidate_id, p.event_tx_id, p.event_seq, p.seq
         from webhook_messages p
-        where p.id = k.message_id and p.history_at = k.history_at and p.status = ${stillWaiting}
+        where p.id = k.message_id and p.history_at = k.history_at and ${sql.raw(inWaitingDays("p.history_at"))} and p.status = ${stillWaiting}
         for update
       ) p
     ), ranked as (
@@ -180,7 +185,7 @@ export function enqueueStatement(messages: NewMessage[], now: Date, allowed: SQL
     ), flipped as (
       update webhook_messages m set held = r.place > 1
       from ranked r
-      where r.ordinal is null and m.id = r.id and m.history_at = r.history_at and m.held <> (r.place > 1)
+      where r.ordinal is null and m.id = r.id and m.history_at = r.history_at and ${sql.raw(inWaitingDays("m.history_at"))} and m.held <> (r.place > 1)
       returning m.id, m.history_at, m.webhook_id, m.next_attempt_at, m.seq, m.held
     ), ${readySetFollows(sql`select id, history_at, webhook_id, next_attempt_at, seq, held from inserted union all select * from flipped`, at)}
     select coalesce((select array_agg(id) from inserted), '{}') as ids, (select count(*) from allowed)::int as allowed,
@@ -235,13 +240,14 @@ export function readyChainHeadsStatement(linked: LinkedChain[], now: Date) {
         join webhook_chain_messages k on k.webhook_id = c.webhook_id and k.candidate_id = c.candidate_id
         join lateral (
           select id, history_at, webhook_id, candidate_id, event_tx_id, event_seq, seq from webhook_messages p
-          where p.id = k.message_id and p.history_at = k.history_at and p.status = ${stillWaiting}
+          where p.id = k.message_id and p.history_at = k.history_at and ${sql.raw(inWaitingDays("p.history_at"))} and p.status = ${stillWaiting}
           -- Kept a lateral (never flattened into a join, which on small days hashes every pending message): each message by its key, in its one day.
           offset 0
         ) p on true
       ) r
       -- The status again: PostgreSQL checks it on the row as it is after waiting for its lock, so a message failed meanwhile (its webhook turned off) is not readied.
-      where m.id = r.id and m.history_at = r.history_at and m.held <> (r.place > 1) and m.status = ${stillWaiting}
+      where m.id = r.id and m.history_at = r.history_at and ${sql.raw(inWaitingDays("m.history_at"))} and m.held <> (r.place > 1)
+        and m.status = ${stillWaiting}
       returning m.id, m.history_at, m.webhook_id, m.next_attempt_at, m.seq, m.held
     ), ${readySetFollows(sql`select * from flipped`, now.toISOString())}
     select (select count(*) from entered)::int as entered`;
