@@ -19,9 +19,5 @@ import { waitingMessageKeyColumns } from "./queued-message-columns";
 export const webhookChainMessages = pgTable(
   "webhook_chain_messages",
   { ...waitingMessageKeyColumns(), candidateId: text("candidate_id").notNull() },
-  (table) => [
-    index("webhook_chain_messages_chain_idx").on(table.webhookId, table.candidateId),
-    // The first and last day of the waiting messages (waiting-days.ts), an index probe each.
-    index("webhook_chain_messages_history_idx").on(table.historyAt),
-  ],
+  (table) => [index("webhook_chain_messages_chain_idx").on(table.webhookId, table.candidateId)],
 );

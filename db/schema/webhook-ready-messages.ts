@@ -23,7 +23,7 @@ export const webhookReadyMessages = pgTable(
   (table) => [
     // The claim reads each webhook's oldest due rows through this, and skips a webhook that has no room after one look.
     index("webhook_ready_messages_claim_idx").on(table.webhookId, table.dueAt, table.seq),
-    // The first and last day of the waiting messages (waiting-days.ts), an index probe each.
+    // The first and last day of the ready messages, which the claim reports for the next claim to look in (log-days.ts).
     index("webhook_ready_messages_history_idx").on(table.historyAt),
   ],
 );

@@ -31,5 +31,5 @@ it("runs the claim and the readying of chain heads as prepared statements with o
     await readyChainHeads(db, [{ webhookId: "wh_none", candidateId: "cand_none" }], new Date());
   }
   expect(await plansOf("with recursive due_webhooks")).toEqual([{ generic: 7, custom: 0 }]);
-  expect(await plansOf("with flipped as")).toEqual([{ generic: 7, custom: 0 }]);
+  expect(await plansOf("with chains as")).toEqual([{ generic: 7, custom: 0 }]);
 });

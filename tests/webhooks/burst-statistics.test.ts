@@ -4,9 +4,10 @@
  * what it fans out): the worker plans its hot statements once
  * per connection, and a plan made while a day looked empty scans that day
  * whole for every chain once it is full. And however many messages wait,
- * the recording connection readies a batch's chains by looking each message
- * up by its key.
+ * the recording connection records a batch's outcomes and readies its
+ * chains by looking each message up by its key.
  */
+import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { beforeEach, expect, it } from "vitest";
 import { createDatabase } from "@/db/client";
@@ -15,6 +16,7 @@ import { simulate } from "@/server/demo/simulate";
 import { recordingConnection } from "@/server/runtime/worker/run";
 import { fannedOutTables } from "@/server/runtime/worker/tasks/fan-out-events";
 import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
+import { recordStatement } from "@/server/webhooks/delivery/deliver";
 import { fanOutCompany } from "@/server/webhooks/delivery/fan-out";
 import { readyChainHeadsStatement } from "@/server/webhooks/delivery/messages";
 import { useTestDatabase } from "../support/database";
@@ -72,7 +74,7 @@ it("a burst fanned out into tables analyzed empty leaves each one's statistics c
 type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
-it("readies a batch's chains by key on the recording connection, however many messages wait, with a plan made before the burst", async () => {
+it("readies a batch's chains and records its outcomes by key on the recording connection, however many messages wait, with plans made before the burst", async () => {
   // A first burst, delivered, and every statistic taken then: nothing waits.
   await simulate(test.ctx, { companyId, interviews: 0, candidates: 2000, bulk: true, seed: 9 });
   while ((await fanOutCompany(test.ctx, companyId)).created > 0);
@@ -82,40 +84,69 @@ it("readies a batch's chains by key on the recording connection, however many me
   await test.handle.sql`vacuum analyze webhook_messages, webhook_ready_messages, webhook_chain_messages`;
   const literal = (value: unknown) =>
     `'${(Array.isArray(value) ? `{${value.map((element) => `"${element}"`).join(",")}}` : String(value)).replaceAll("'", "''")}'`;
-  const readying = (chains: Array<{ webhookId: string; candidateId: string }>) => {
-    const { sql: text, params } = new PgDialect().sqlToQuery(readyChainHeadsStatement(chains, new Date()));
+  const prepared = (statement: SQL) => {
+    const { sql: text, params } = new PgDialect().sqlToQuery(statement);
     return { text, values: params.map(literal).join(", ") };
   };
-  const recording = createDatabase(test.url, recordingConnection);
-  const session = await recording.sql.reserve();
+  const readying = (chains: Array<{ webhookId: string; candidateId: string }>) => prepared(readyChainHeadsStatement(chains, new Date()));
+  const at = new Date().toISOString();
+  const recording = (messages: Array<{ id: string; historyAt: string; webhookId: string }>) =>
+    prepared(
+      recordStatement(
+        messages.map((message) => ({
+          message_id: message.id,
+          history_at: message.historyAt,
+          webhook_id: message.webhookId,
+          leased_at: at,
+          status: "succeeded",
+          attempt: 1,
+          succeeded: true,
+        })),
+        new Date(),
+      ),
+    );
+  const connection = createDatabase(test.url, recordingConnection);
+  const session = await connection.sql.reserve();
   try {
-    // Planned once, as the worker plans it on this connection: now, before the second burst.
-    const before = readying([{ webhookId: "wh_none", candidateId: "cand_none" }]);
-    await session.unsafe(`prepare readying as ${before.text}`);
-    await session.unsafe(`execute readying(${before.values})`);
+    // Planned once, as the worker plans them on this connection: now, before the second burst.
+    for (const [name, before] of [
+      ["readying", readying([{ webhookId: "wh_none", candidateId: "cand_none" }])],
+      ["recording", recording([{ id: "msg_none", historyAt: at, webhookId: "wh_none" }])],
+    ] as const) {
+      await session.unsafe(`prepare ${name} as ${before.text}`);
+      await session.unsafe(`execute ${name}(${before.values})`);
+    }
     await simulate(test.ctx, { companyId, interviews: 0, candidates: 2000, bulk: true, seed: 10 });
     const grownTables = grownTablesWatch(test.ctx.db, fannedOutTables);
     for (let created = -1; created !== 0; ) {
       ({ created } = await fanOutCompany(test.ctx, companyId));
       await grownTables.added(created);
     }
-    const chains = await test.handle.sql<Array<{ webhookId: string; candidateId: string }>>`
-      select distinct webhook_id as "webhookId", candidate_id as "candidateId" from webhook_messages
-      where company_id = ${companyId} and status = 'pending' limit 20`;
-    const [row] = await session.unsafe(`explain (format json) execute readying(${readying(chains).values})`);
-    const nodes = nodesOf((row!["QUERY PLAN"] as Array<{ Plan: PlanNode }>)[0]!.Plan);
-    expect(nodes.map((node) => node["Node Type"])).not.toContain("Hash Join");
-    expect(nodes.map((node) => node["Node Type"])).not.toContain("Merge Join");
-    expect(nodes.map((node) => node["Node Type"])).not.toContain("Materialize");
-    // Each message by its key in its day: never through the index of the day's waiting messages, never a day read whole
-    // (but a day of a few pages, made ahead or the simulation's last, may well be).
+    const waiting = await test.handle.sql<Array<{ id: string; historyAt: string; webhookId: string; candidateId: string }>>`
+      select distinct on (webhook_id, candidate_id) id, to_char(history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "historyAt",
+        webhook_id as "webhookId", candidate_id as "candidateId"
+      from webhook_messages where company_id = ${companyId} and status = 'pending' limit 20`;
     const fullDays = new Set((await messageDays()).filter(({ rows }) => rows >= 300).map(({ day }) => day));
-    const scansOfDays = nodes.filter((node) => fullDays.has(node["Relation Name"] ?? ""));
-    expect(scansOfDays.length).toBeGreaterThan(fullDays.size);
-    for (const scan of scansOfDays)
-      expect(`${scan["Node Type"]} ${scan["Index Name"]}`, scan["Relation Name"]).toMatch(/^Index Scan webhook_messages_id_history_at_pk_/);
+    for (const [name, after] of [
+      ["readying", readying(waiting)],
+      ["recording", recording(waiting)],
+    ] as const) {
+      const [row] = await session.unsafe(`explain (format json) execute ${name}(${after.values})`);
+      const nodes = nodesOf((row!["QUERY PLAN"] as Array<{ Plan: PlanNode }>)[0]!.Plan);
+      for (const refused of ["Hash Join", "Merge Join", "Materialize"])
+        expect(
+          nodes.map((node) => node["Node Type"]),
+          name,
+        ).not.toContain(refused);
+      // Each message by its key in its day: never through the index of the day's waiting messages, never a day read whole
+      // (but a day of a few pages, made ahead or the simulation's last, may well be).
+      const scansOfDays = nodes.filter((node) => fullDays.has(node["Relation Name"] ?? ""));
+      expect(scansOfDays.length, name).toBeGreaterThan(0);
+      for (const scan of scansOfDays)
+        expect(`${scan["Node Type"]} ${scan["Index Name"]}`, `${name}: ${scan["Relation Name"]}`).toMatch(/^Index Scan webhook_messages_id_history_at_pk_/);
+    }
   } finally {
     session.release();
-    await recording.close();
+    await connection.close();
   }
 });

@@ -16,7 +16,10 @@
  *    held back by its rate limit may send again, and every `pollMs` (leases
  *    that ran out, a notification missed while the database was away). At
  *    most every `pollMs` it first moves the retries that have fallen due
- *    into the ready set.
+ *    into the ready set, and has the claim report the days the ready set
+ *    spans: claims take ready rows of those days only (log-days.ts), and
+ *    claim again at once when a report shows rows in other days (a claim
+ *    that chose one reports at once).
  * 4. A failed claim or recording (the database restarting) is tried again; a
  *    message whose recording never lands is sent again once its lease runs out.
  * 5. `stop()` claims nothing more and waits until everything in flight is
@@ -26,6 +29,7 @@ import type { Executor } from "@/db/client";
 import { log, withLogFields } from "@/server/log";
 import { type Attempted, attemptDelivery, type ClaimedMessage, claimDue, paceStepMs, planRecording, recordOutcomes } from "@/server/webhooks/delivery/deliver";
 import type { DeliveryDeps } from "@/server/webhooks/delivery/deps";
+import { type Days, daysWithin, everyDay } from "@/server/webhooks/delivery/log-days";
 import { promoteDueRetries, promotionBatch, readyChannel } from "@/server/webhooks/delivery/messages";
 import { deliveryLogFields, reportDeliveries } from "./delivery-report";
 
@@ -56,6 +60,8 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
   let claiming = false;
   /** The last claim took all it could, or left a webhook at its cap: a request ending makes room for more (invariant 3). */
   let mayHaveMore = true;
+  /** The days the ready set spanned at the claim's last report (invariant 3), where claims look. */
+  let readyDays: Days = everyDay;
   let recording = false;
   let wokenWhileClaiming = false;
   let poll: NodeJS.Timeout | undefined;
@@ -92,11 +98,18 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
     let paceWakeAt: Date | null;
     try {
       const now = deps.ctx.clock.now();
-      if (now.getTime() - promotedAt >= pollMs) {
+      const housekeeping = now.getTime() - promotedAt >= pollMs;
+      if (housekeeping) {
         // A full batch: more may be due, so the next claim promotes again.
         if ((await promoteDueRetries(deps.claims, now)) < promotionBatch) promotedAt = now.getTime();
       }
-      ({ messages: claimed, paceWakeAt } = await claimDue(deps.claims, now, { limit, room, perWebhook: options.perWebhook }));
+      const claim = await claimDue(deps.claims, now, { limit, room, perWebhook: options.perWebhook, days: readyDays, reportDays: housekeeping });
+      ({ messages: claimed, paceWakeAt } = claim);
+      if (claim.readyDays) {
+        // Ready rows outside the days it looked in waited: claim again at once, in the days they are in.
+        if (!daysWithin(claim.readyDays, readyDays)) wokenWhileClaiming = true;
+        readyDays = claim.readyDays;
+      }
     } catch (error) {
       log.warn("claiming webhook messages failed; trying again", { error });
       schedulePoll(pollMs);

@@ -11,8 +11,10 @@
  *    returned with their webhooks and their bodies, which PostgreSQL renders
  *    (the event with its candidate's latest data, the same JSON text as GET
  *    /v1/events; a resend's event, which may be in any day, is read apart).
- *    Each message and event is looked up in the days that hold waiting
- *    messages only (waiting-days.ts). A lease that ran out (its worker died) is due again, and
+ *    It leases ready rows of the days it is given only, and looks their
+ *    messages and events up in those days alone (log-days.ts); it reports
+ *    the days the ready set spans now when asked, or when it chose a row of
+ *    another day, for the next claims. A lease that ran out (its worker died) is due again, and
  *    claimed again, unless a resend made its message held meanwhile: then
  *    it waits for its turn (parked-leases.ts). No transaction stays open
  *    during HTTP.
@@ -60,12 +62,12 @@ import type { DeliveryDeps } from "./deps";
 import { applyFailurePolicy } from "./failure-policy";
 import { alertAfterMs, disableAfterMs } from "./failure-thresholds";
 import type { CustomHeader } from "./header-rules";
+import { type Days, daysOf, everyDay, inDays, wholeDays } from "./log-days";
 import { promoteDueRetries, readyChainHeads, readyChainHeadsStatement, stillWaiting } from "./messages";
 import { parkedLease } from "./parked-leases";
 import { maxAttempts, retryDelayAfter } from "./retry-schedule";
 import { decryptSecret } from "./secrets";
 import { eventGoneReason, webhookOffReason } from "./unsent-reasons";
-import { inDaysOf, inWaitingDays } from "./waiting-days";
 
 /** An attempt older than this without an outcome was interrupted (a killed worker). */
 export const leaseMs = () => env.WEBHOOK_ATTEMPT_LEASE_SECONDS * 1000;
@@ -93,6 +95,10 @@ export type ClaimOptions = {
   /** How many more requests each webhook may have (invariant 3); webhooks not listed may have `perWebhook`. */
   room?: ReadonlyMap<string, number>;
   perWebhook?: number;
+  /** The days whose ready rows it may take (a claim's `readyDays`); every day unless given. */
+  days?: Days;
+  /** Whether to report the days the ready set spans (`readyDays`; also reported when a row it chose was of another day): two index probes, which a hot queue's dead entries make dearer. */
+  reportDays?: boolean;
 };
 
 type ClaimedRow = {
@@ -118,18 +124,26 @@ type ClaimedRow = {
   custom_headers_ciphertext: string | null;
 };
 
-/** What a claim brought: the messages, and when a webhook held back by its rate limit may send again (null: none is). */
-export type Claim = { messages: ClaimedMessage[]; paceWakeAt: Date | null };
+/**
+ * What a claim brought: the messages, when a webhook held back by its rate
+ * limit may send again (null: none is), and the days the ready set spans
+ * (whole days), for the next claims (null: not asked, or it is empty).
+ */
+export type Claim = { messages: ClaimedMessage[]; paceWakeAt: Date | null; readyDays: Days | null };
 
 /** Claims and leases up to `limit` due chain heads (invariants 2, 3 and 7), oldest first. */
 export async function claimDue(db: Executor, now: Date, options: ClaimOptions): Promise<Claim> {
-  const rows = await executePrepared<ClaimedRow & { pace_wake_at: Date | string | null }>(db, claimStatement(now, options));
+  const rows = await executePrepared<ClaimedRow & { pace_wake_at: Date | string | null; ready_from: string | null; ready_until: string | null }>(
+    db,
+    claimStatement(now, options),
+  );
   await readResentEvents(db, rows);
   const secrets = signingSecrets();
   const customHeaders = perWebhook((row) => decryptHeaders(row.custom_headers_ciphertext));
-  const wakeAt = rows[0]?.pace_wake_at;
+  const { pace_wake_at: wakeAt, ready_from: readyFrom, ready_until: readyUntil } = rows[0]!;
   return {
     paceWakeAt: wakeAt ? new Date(wakeAt) : null,
+    readyDays: readyFrom && readyUntil ? wholeDays(readyFrom, readyUntil) : null,
     messages: rows
       .filter((row) => row.id !== null)
       .map((row) => ({
@@ -191,6 +205,7 @@ function bodyOf(row: ClaimedRow): string | null {
  */
 export function claimStatement(now: Date, options: ClaimOptions) {
   const room = [...(options.room ?? new Map<string, number>())];
+  const days = options.days ?? everyDay;
   const at = now.toISOString();
   return sql`
     with recursive due_webhooks(webhook_id) as (
@@ -232,8 +247,9 @@ export function claimStatement(now: Date, options: ClaimOptions) {
     ), chosen as (
       select * from offered order by due_at, seq limit ${options.limit}
     ), leased as (
+      -- Only rows of the days it looks in (log-days.ts): filtered here, by key, where it cannot change how the ready set is read above.
       update webhook_ready_messages r set leased_at = ${at}::timestamptz, due_at = ${new Date(now.getTime() + leaseMs()).toISOString()}::timestamptz
-      from chosen c where r.message_id = c.message_id
+      from chosen c where r.message_id = c.message_id and ${inDays(sql`r.history_at`, days)}
       returning r.message_id, r.history_at, r.webhook_id, c.due_at as was_due, c.seq
     ), paced as (
       update webhook_send_paces p set sent_until = a.since + (select count(*) from leased l where l.webhook_id = a.webhook_id) * (interval '1 second' / a.rate)
@@ -246,7 +262,7 @@ export function claimStatement(now: Date, options: ClaimOptions) {
       from leased l
       cross join lateral (
         select m.id, m.history_at, m.company_id, m.origin, m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body
-        from webhook_messages m where m.id = l.message_id and m.history_at = l.history_at and ${sql.raw(inWaitingDays("m.history_at"))}
+        from webhook_messages m where m.id = l.message_id and m.history_at = l.history_at and ${inDays(sql`m.history_at`, days)}
         limit 1
       ) m
     )
@@ -255,6 +271,11 @@ export function claimStatement(now: Date, options: ClaimOptions) {
         (select min(${at}::timestamptz + greatest(interval '1 second' / w.rate_limit_per_second, interval '${sql.raw(String(paceStepMs))} milliseconds'))
           from allowance a join webhooks w on w.id = a.webhook_id
           where w.rate_limit_per_second is not null and a.rate is null)) as pace_wake_at,
+      -- Reported when asked, and when a row it chose was of another day.
+      case when ${options.reportDays ?? true}::boolean or (select count(*) from chosen) > (select count(*) from leased)
+        then (select ${sql.raw(isoText("min(r.history_at)"))} from webhook_ready_messages r) end as ready_from,
+      case when ${options.reportDays ?? true}::boolean or (select count(*) from chosen) > (select count(*) from leased)
+        then (select ${sql.raw(isoText("max(r.history_at)"))} from webhook_ready_messages r) end as ready_until,
       m.id, to_char(m.history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as history_at,
       m.company_id, m.origin, m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body #>> '{}' as sample_body,
       w.url, w.enabled, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at > ${at}::timestamptz as previous_secret_valid,
@@ -269,7 +290,7 @@ export function claimStatement(now: Date, options: ClaimOptions) {
     -- be opened for every claim.
     left join lateral (
       select e.created_at, e.change from events e
-      where e.id = m.event_id and e.created_at = m.history_at and e.company_id = m.company_id and ${sql.raw(inWaitingDays("e.created_at"))}
+      where e.id = m.event_id and e.created_at = m.history_at and e.company_id = m.company_id and ${inDays(sql`e.created_at`, days)}
       limit 1
     ) e on m.origin = 'event'
     -- By key, fenced as above: a join here hashed every candidate of the server for a claim of ten.
@@ -442,18 +463,22 @@ export type OnOneConnection = <T>(work: (db: Executor) => Promise<T>) => Promise
 /** Records a batch's outcomes (invariant 6); returns each message's outcome. */
 export async function recordOutcomes(deps: DeliveryDeps, batch: Attempted[], onOneConnection: OnOneConnection): Promise<Map<string, DeliveryOutcome>> {
   const outcomes = new Map<string, DeliveryOutcome>();
-  const finishedChains: Array<{ webhookId: string; candidateId: string | null }> = [];
+  const finishedChains: Array<{ webhookId: string; candidateId: string | null; historyAt: string }> = [];
   for (const attempted of batch) if (attempted.kind === "lease_lost") outcomes.set(attempted.message.id, "lease_lost");
   const now = deps.ctx.clock.now();
   const rows = batch.flatMap((attempted) => (attempted.kind === "lease_lost" ? [] : [outcomeRow(attempted, now)]));
   if (rows.length === 0) return outcomes;
   for (const [index, row] of rows.entries()) {
     const { message } = batch.filter((attempted) => attempted.kind !== "lease_lost")[index]!;
-    if (row.status !== "pending") finishedChains.push({ webhookId: message.webhookId, candidateId: message.candidateId });
+    if (row.status !== "pending") finishedChains.push({ webhookId: message.webhookId, candidateId: message.candidateId, historyAt: message.historyAt });
   }
   const recorded = await retryOnDeadlock(() =>
     onOneConnection(async (db) => {
-      const [updated] = await Promise.all([executePrepared<RecordedRow>(db, recordStatement(rows, now)), readyChainHeads(db, finishedChains, now)]);
+      // In this order, pipelined: the readying runs after the recording, and sees its messages finished. A chain's
+      // next messages are looked for in the finished messages' days first (log-days.ts).
+      const recording = executePrepared<RecordedRow>(db, recordStatement(rows, now));
+      const readying = readyChainHeads(db, finishedChains, now, daysOf(finishedChains.map((chain) => chain.historyAt)));
+      const [updated] = await Promise.all([recording, readying]);
       return updated;
     }),
   );
@@ -510,10 +535,7 @@ export function recordStatement(rows: OutcomeRow[], now: Date) {
         completed_at = case when o.status = 'pending' then null else ${at}::timestamptz end,
         failure_reason = coalesce(o.failure_reason, m.failure_reason)
       from released r join outcome o on o.message_id = r.message_id
-      where m.id = r.message_id and m.history_at = r.history_at and ${inDaysOf(
-        sql`m.history_at`,
-        rows.map((row) => row.history_at),
-      )}
+      where m.id = r.message_id and m.history_at = r.history_at and ${inDays(sql`m.history_at`, daysOf(rows.map((row) => row.history_at)))}
         and m.status = ${stillWaiting}
       returning m.id, m.history_at, m.webhook_id, m.candidate_id, m.status, m.next_attempt_at, m.seq, m.held, o.succeeded
     ), unchained as (

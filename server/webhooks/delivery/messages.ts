@@ -22,7 +22,7 @@ import type { Executor } from "@/db/client";
 import { executePrepared } from "@/db/prepared";
 import type { EventType, webhookMessages, webhooks } from "@/db/schema";
 import type { IdGenerator } from "@/server/ids";
-import { inDaysOf, inWaitingDays } from "./waiting-days";
+import { type Days, everyDay, inDays } from "./log-days";
 
 /** The channel that wakes the dispatchers when messages become ready now; sent with the commit that makes them ready. */
 export const readyChannel = "webhook_messages_ready";
@@ -142,11 +142,7 @@ export function enqueueStatement(messages: NewMessage[], now: Date, allowed: SQL
       where exists (select from allowed)
         and not (n.origin = 'event' and exists (
           select from webhook_messages d
-          where d.webhook_id = n.webhook_id and d.event_id = n.event_id and d.history_at = n.history_at and d.origin = 'event'
-            and ${inDaysOf(
-              sql`d.history_at`,
-              rows.flatMap((row) => (row.origin === "event" && row.history_at ? [row.history_at] : [])),
-            )}))
+          where d.webhook_id = n.webhook_id and d.event_id = n.event_id and d.history_at = n.history_at and d.origin = 'event'))
     ), waiting as (
       -- Each chain's messages where webhook_chain_messages says they are, each read and locked by its key in its one day (laterals: never a
       -- join over every day's rows), chains and messages in a fixed order.
@@ -159,7 +155,7 @@ export function enqueueStatement(messages: NewMessage[], now: Date, allowed: SQL
       cross join lateral (
         select p.id, p.history_at, p.webhook_id, p.candidate_id, p.event_tx_id, p.event_seq, p.seq
         from webhook_messages p
-        where p.id = k.message_id and p.history_at = k.history_at and ${sql.raw(inWaitingDays("p.history_at"))} and p.status = ${stillWaiting}
+        where p.id = k.message_id and p.history_at = k.history_at and p.status = ${stillWaiting}
         for update
       ) p
     ), ranked as (
@@ -185,7 +181,7 @@ export function enqueueStatement(messages: NewMessage[], now: Date, allowed: SQL
     ), flipped as (
       update webhook_messages m set held = r.place > 1
       from ranked r
-      where r.ordinal is null and m.id = r.id and m.history_at = r.history_at and ${sql.raw(inWaitingDays("m.history_at"))} and m.held <> (r.place > 1)
+      where r.ordinal is null and m.id = r.id and m.history_at = r.history_at and m.held <> (r.place > 1)
       returning m.id, m.history_at, m.webhook_id, m.next_attempt_at, m.seq, m.held
     ), ${readySetFollows(sql`select id, history_at, webhook_id, next_attempt_at, seq, held from inserted union all select * from flipped`, at)}
     select coalesce((select array_agg(id) from inserted), '{}') as ids, (select count(*) from allowed)::int as allowed,
@@ -223,34 +219,53 @@ function readySetFollows(changed: SQL, at: string) {
  * statement after a chain's head finishes (deliver.ts), so it sees any
  * message committed while the head was being recorded, and by the
  * maintenance run for a chain left without a head.
+ *
+ * `days`: where the chains' messages are looked for (log-days.ts), the
+ * finished messages' days for the recording. A chain with a waiting message
+ * outside them is left alone there and readied again over every day, so
+ * every chain is ranked with all its waiting messages.
  */
-export async function readyChainHeads(tx: Executor, chains: Chain[], now: Date): Promise<void> {
+export async function readyChainHeads(tx: Executor, chains: Chain[], now: Date, days: Days = everyDay): Promise<void> {
   const linked = distinctChains(chains);
-  if (linked.length > 0) await executePrepared(tx, readyChainHeadsStatement(linked, now));
+  if (linked.length === 0) return;
+  const [row] = await executePrepared<{ elsewhere: LinkedChain[] }>(tx, readyChainHeadsStatement(linked, now, days));
+  if (row!.elsewhere.length > 0) await readyChainHeads(tx, row!.elsewhere, now);
 }
 
-/** Each chain's pending messages, found through webhook_chain_messages, ranked; only rows whose state changes are written (exported for the query-plan tests). */
-export function readyChainHeadsStatement(linked: LinkedChain[], now: Date) {
+/**
+ * Each chain's pending messages, found through webhook_chain_messages, ranked;
+ * only rows whose state changes are written; the chains with a waiting
+ * message outside `days` are returned as they are (exported for the
+ * query-plan tests).
+ */
+export function readyChainHeadsStatement(linked: LinkedChain[], now: Date, days: Days = everyDay) {
   return sql`
-    with flipped as (
+    with chains as (
+      select * from unnest(${sql.param(linked.map((chain) => chain.webhookId))}::text[], ${sql.param(linked.map((chain) => chain.candidateId))}::text[]) as c(webhook_id, candidate_id)
+    ), elsewhere as (
+      select c.* from chains c
+      where exists (select from webhook_chain_messages k where k.webhook_id = c.webhook_id and k.candidate_id = c.candidate_id and not ${inDays(sql`k.history_at`, days)})
+    ), within as (
+      select * from chains except all select * from elsewhere
+    ), flipped as (
       update webhook_messages m set held = r.place > 1
       from (
         select p.id, p.history_at, row_number() over (partition by p.webhook_id, p.candidate_id order by p.event_tx_id, p.event_seq, p.seq) as place
-        from unnest(${sql.param(linked.map((chain) => chain.webhookId))}::text[], ${sql.param(linked.map((chain) => chain.candidateId))}::text[]) as c(webhook_id, candidate_id)
+        from within c
         join webhook_chain_messages k on k.webhook_id = c.webhook_id and k.candidate_id = c.candidate_id
         join lateral (
           select id, history_at, webhook_id, candidate_id, event_tx_id, event_seq, seq from webhook_messages p
-          where p.id = k.message_id and p.history_at = k.history_at and ${sql.raw(inWaitingDays("p.history_at"))} and p.status = ${stillWaiting}
+          where p.id = k.message_id and p.history_at = k.history_at and ${inDays(sql`p.history_at`, days)} and p.status = ${stillWaiting}
           -- Kept a lateral (never flattened into a join, which on small days hashes every pending message): each message by its key, in its one day.
           offset 0
         ) p on true
       ) r
       -- The status again: PostgreSQL checks it on the row as it is after waiting for its lock, so a message failed meanwhile (its webhook turned off) is not readied.
-      where m.id = r.id and m.history_at = r.history_at and ${sql.raw(inWaitingDays("m.history_at"))} and m.held <> (r.place > 1)
-        and m.status = ${stillWaiting}
+      where m.id = r.id and m.history_at = r.history_at and m.held <> (r.place > 1) and m.status = ${stillWaiting}
       returning m.id, m.history_at, m.webhook_id, m.next_attempt_at, m.seq, m.held
     ), ${readySetFollows(sql`select * from flipped`, now.toISOString())}
-    select (select count(*) from entered)::int as entered`;
+    select (select count(*) from entered)::int as entered,
+      (select coalesce(jsonb_agg(jsonb_build_object('webhookId', webhook_id, 'candidateId', candidate_id)), '[]') from elsewhere) as elsewhere`;
 }
 
 /**

@@ -8,7 +8,5 @@
  * limit's "held back"). Read only for rows that were leased, so an ordinary
  * claim makes no extra read. For a ready row aliased `r`.
  */
-import { inWaitingDays } from "./waiting-days";
-
-export const parkedLease = `(r.leased_at is not null and exists (
-  select from webhook_messages m where m.id = r.message_id and m.history_at = r.history_at and ${inWaitingDays("m.history_at")} and m.held))`;
+export const parkedLease =
+  "(r.leased_at is not null and exists (select from webhook_messages m where m.id = r.message_id and m.history_at = r.history_at and m.held))";
