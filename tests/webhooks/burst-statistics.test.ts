@@ -141,7 +141,9 @@ it("readies a batch's chains and records its outcomes by key on the recording co
       // Each message by its key in its day: never through the index of the day's waiting messages, never a day read whole
       // (but a day of a few pages, made ahead or the simulation's last, may well be).
       const scansOfDays = nodes.filter((node) => fullDays.has(node["Relation Name"] ?? ""));
-      expect(scansOfDays.length, name).toBeGreaterThan(0);
+      // The readying looks each chain's messages up and then updates those that change (two scans a day); the
+      // recording updates its batch's messages, in their days.
+      expect(scansOfDays.length, name).toBeGreaterThan(name === "readying" ? fullDays.size : 0);
       for (const scan of scansOfDays)
         expect(`${scan["Node Type"]} ${scan["Index Name"]}`, `${name}: ${scan["Relation Name"]}`).toMatch(/^Index Scan webhook_messages_id_history_at_pk_/);
     }

@@ -22,6 +22,7 @@ import { type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/j
 import { sendQueuedEmail } from "@/server/notifications/email";
 import { databaseGauges } from "@/server/observability/database-gauges";
 import { startDispatcher } from "@/server/runtime/worker/dispatcher";
+import { backfill } from "@/server/webhooks/admin/backfill";
 import { resendMessage } from "@/server/webhooks/admin/resend";
 import { sendSample } from "@/server/webhooks/admin/send-sample";
 import { setWebhookEnabled } from "@/server/webhooks/admin/set-webhook-enabled";
@@ -716,6 +717,38 @@ describe("a batch", () => {
 });
 
 describe("the dispatcher", () => {
+  it("sends at once a message of another day than the ready set's (a past event sent), long before its next poll", async () => {
+    // A candidate submitted ten days ago, while no webhook existed: its events are in that day.
+    const now = test.clock.now();
+    test.clock.advance(-10 * 24 * 3600_000);
+    const past = await readyCandidate("past@example.com");
+    await submitAttempt(test.ctx, past.id);
+    test.clock.set(now);
+    await fanOutCompany(test.ctx, companyId);
+    const { id: webhookId } = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] },
+      allowReceiver(bed.receiver),
+    );
+    await submitAttempt(test.ctx, (await readyCandidate("today@example.com")).id);
+    await fanOutCompany(test.ctx, companyId);
+
+    const recordings = createDatabase(test.url, { max: 1 });
+    const dispatcher = startDispatcher({ ...bed.deps, claims: bed.deps.ctx.db, recordings: recordings.db }, { slots: 4, perWebhook: 2, pollMs: 60_000 });
+    try {
+      // Today's message: the ready set's days are today's from here on, until the report of a minute later.
+      await expect.poll(() => bed.receiver.received.length, { timeout: 10_000 }).toBe(1);
+      // The past event sent now: its message is in its own day, ten days back, and is announced (NOTIFY).
+      expect(await backfill(test.ctx, companyId, webhookId, new Date(now.getTime() - 11 * 24 * 3600_000))).toEqual({ sent: 1, more: false });
+      await expect.poll(() => bed.receiver.received.length, { timeout: 10_000 }).toBe(2);
+      expect(JSON.parse(bed.receiver.received[1]!.body)).toMatchObject({ type: "candidate.submitted", candidate: { id: past.id } });
+    } finally {
+      await dispatcher.stop();
+      await recordings.close();
+    }
+  });
+
   it("gives a webhook whose receiver hangs only its share of the slots: the others keep going", async () => {
     const slow = await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/slow"), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
     await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/fast"), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));

@@ -10,12 +10,13 @@
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { beforeAll, expect, it } from "vitest";
+import { executePrepared } from "@/db/prepared";
 import { simulate } from "@/server/demo/simulate";
 import { resendMessage } from "@/server/webhooks/admin/resend";
 import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { claimDue, claimStatement, type OutcomeRow, recordStatement } from "@/server/webhooks/delivery/deliver";
 import { fanOutCompany } from "@/server/webhooks/delivery/fan-out";
-import { type Days, daysOf, wholeDays } from "@/server/webhooks/delivery/log-days";
+import { type Days, daysOf } from "@/server/webhooks/delivery/log-days";
 import { readyChainHeads, readyChainHeadsStatement } from "@/server/webhooks/delivery/messages";
 import { useTestDatabase } from "../support/database";
 import { companyWithInterview } from "../support/fixtures";
@@ -120,14 +121,13 @@ it("leaves a ready row of another day than the claim's, reports the days at once
   const { id: resendId } = await resendMessage(test.ctx, companyId, oldest!.id);
   const ready = await readyRows();
   const lastDay = ready.at(-1)!.history_at.slice(0, 10);
-  const onlyTheLastDay = { from: `${lastDay}T00:00:00.000Z`, until: `${lastDay}T23:59:59.999Z` };
+  const onlyTheLastDay = daysOf([ready.at(-1)!.history_at]);
 
   // Not asked for the days: it reports them because it chose rows of other days, which it left.
   const first = await claimDue(test.ctx.db, new Date(), { limit: 10_000, perWebhook: 10_000, days: onlyTheLastDay, reportDays: false });
   expect(first.messages.length).toBeGreaterThan(0);
   expect(new Set(first.messages.map((message) => message.historyAt.slice(0, 10)))).toEqual(new Set([lastDay]));
-  const readyDays = daysOf(ready.map((row) => row.history_at));
-  expect(first.readyDays).toEqual(wholeDays(readyDays.from, readyDays.until));
+  expect(first.readyDays).toEqual(daysOf(ready.map((row) => row.history_at)));
 
   const next = await claimDue(test.ctx.db, new Date(), { limit: 10_000, perWebhook: 10_000, days: first.readyDays! });
   const claimed = [...first.messages, ...next.messages];
@@ -146,7 +146,7 @@ it("readies a chain whose next message is in another day than the one that finis
       (array_agg(m.id order by m.event_tx_id, m.event_seq))[2] as next,
       (array_agg(to_char(m.history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') order by m.event_tx_id, m.event_seq))[2] as next_at
     from webhook_chain_messages k join webhook_messages m on m.id = k.message_id and m.history_at = k.history_at
-    where m.status = 'pending' group by k.candidate_id having count(*) >= 2 limit 1`;
+    where m.status = 'pending' and k.webhook_id = ${webhookId} group by k.candidate_id having count(*) >= 2 limit 1`;
   const elsewhere = new Date(new Date(chain!.head_at).getTime() - 3 * 24 * 3600_000).toISOString();
   // Its next message moved three days back (a row moves to that day's partition), its chain row with it.
   await test.handle.sql`update webhook_messages set history_at = ${elsewhere} where id = ${chain!.next}`;
@@ -156,6 +156,31 @@ it("readies a chain whose next message is in another day than the one that finis
   await test.handle.sql`delete from webhook_chain_messages where message_id = ${chain!.head}`;
 
   await readyChainHeads(test.ctx.db, [{ webhookId, candidateId: chain!.candidate_id }], new Date(), daysOf([chain!.head_at]));
+  const [next] = await test.handle.sql<[{ held: boolean; ready: boolean }]>`
+    select m.held, exists (select from webhook_ready_messages r where r.message_id = m.id) as ready from webhook_messages m where m.id = ${chain!.next}`;
+  expect(next).toEqual({ held: false, ready: true });
+});
+
+it("readies a chain whose next message came later, from another transaction, in the finished message's days through today", async () => {
+  const [chain] = await test.handle.sql<[{ candidate_id: string; head: string; head_at: string; next: string; next_at: string }]>`
+    select * from (
+      select k.candidate_id, (array_agg(m.id order by m.event_tx_id, m.event_seq))[1] as head,
+        (array_agg(to_char(m.history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') order by m.event_tx_id, m.event_seq))[1] as head_at,
+        (array_agg(m.id order by m.event_tx_id, m.event_seq))[2] as next,
+        (array_agg(m.history_at order by m.event_tx_id, m.event_seq))[2] > (array_agg(m.history_at order by m.event_tx_id, m.event_seq))[1] as later
+      from webhook_chain_messages k join webhook_messages m on m.id = k.message_id and m.history_at = k.history_at
+      where m.status = 'pending' and k.webhook_id = ${webhookId} group by k.candidate_id having count(*) >= 2
+    ) chains where later limit 1`;
+  await test.handle.sql`update webhook_messages set status = 'succeeded' where id = ${chain!.head}`;
+  await test.handle.sql`delete from webhook_ready_messages where message_id = ${chain!.head}`;
+  await test.handle.sql`delete from webhook_chain_messages where message_id = ${chain!.head}`;
+
+  const days = daysOf([chain!.head_at, new Date().toISOString()]);
+  const [row] = await executePrepared<{ elsewhere: unknown[] }>(
+    test.ctx.db,
+    readyChainHeadsStatement([{ webhookId, candidateId: chain!.candidate_id }], new Date(), days),
+  );
+  expect(row!.elsewhere).toEqual([]);
   const [next] = await test.handle.sql<[{ held: boolean; ready: boolean }]>`
     select m.held, exists (select from webhook_ready_messages r where r.message_id = m.id) as ready from webhook_messages m where m.id = ${chain!.next}`;
   expect(next).toEqual({ held: false, ready: true });

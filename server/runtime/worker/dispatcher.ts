@@ -2,8 +2,8 @@
  * The delivery dispatcher, one per worker process (deliver.ts does the work).
  *
  * 1. It keeps up to `slots` requests in flight, at most `perWebhook` of them
- *    to any one webhook, and claims more as soon as a request ends: a slow
- *    receiver holds only its own share.
+ *    to any one webhook, and claims more as soon as a request ends while more
+ *    may be due (invariant 3): a slow receiver holds only its own share.
  * 2. Finished messages are recorded in batches, one recording at a time,
  *    while other requests go on. A finished message keeps its lease until its
  *    outcome is recorded (nobody else can claim it), and its chain's next

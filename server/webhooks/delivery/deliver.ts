@@ -62,7 +62,7 @@ import type { DeliveryDeps } from "./deps";
 import { applyFailurePolicy } from "./failure-policy";
 import { alertAfterMs, disableAfterMs } from "./failure-thresholds";
 import type { CustomHeader } from "./header-rules";
-import { type Days, daysOf, everyDay, inDays, wholeDays } from "./log-days";
+import { type Days, daysOf, everyDay, inDays } from "./log-days";
 import { promoteDueRetries, readyChainHeads, readyChainHeadsStatement, stillWaiting } from "./messages";
 import { parkedLease } from "./parked-leases";
 import { maxAttempts, retryDelayAfter } from "./retry-schedule";
@@ -126,8 +126,8 @@ type ClaimedRow = {
 
 /**
  * What a claim brought: the messages, when a webhook held back by its rate
- * limit may send again (null: none is), and the days the ready set spans
- * (whole days), for the next claims (null: not asked, or it is empty).
+ * limit may send again (null: none is), and the days the ready set spans,
+ * for the next claims (null: not reported, or it is empty).
  */
 export type Claim = { messages: ClaimedMessage[]; paceWakeAt: Date | null; readyDays: Days | null };
 
@@ -143,7 +143,7 @@ export async function claimDue(db: Executor, now: Date, options: ClaimOptions): 
   const { pace_wake_at: wakeAt, ready_from: readyFrom, ready_until: readyUntil } = rows[0]!;
   return {
     paceWakeAt: wakeAt ? new Date(wakeAt) : null,
-    readyDays: readyFrom && readyUntil ? wholeDays(readyFrom, readyUntil) : null,
+    readyDays: readyFrom && readyUntil ? daysOf([readyFrom, readyUntil]) : null,
     messages: rows
       .filter((row) => row.id !== null)
       .map((row) => ({
@@ -271,22 +271,23 @@ export function claimStatement(now: Date, options: ClaimOptions) {
         (select min(${at}::timestamptz + greatest(interval '1 second' / w.rate_limit_per_second, interval '${sql.raw(String(paceStepMs))} milliseconds'))
           from allowance a join webhooks w on w.id = a.webhook_id
           where w.rate_limit_per_second is not null and a.rate is null)) as pace_wake_at,
-      -- Reported when asked, and when a row it chose was of another day.
-      case when ${options.reportDays ?? true}::boolean or (select count(*) from chosen) > (select count(*) from leased)
-        then (select ${sql.raw(isoText("min(r.history_at)"))} from webhook_ready_messages r) end as ready_from,
-      case when ${options.reportDays ?? true}::boolean or (select count(*) from chosen) > (select count(*) from leased)
-        then (select ${sql.raw(isoText("max(r.history_at)"))} from webhook_ready_messages r) end as ready_until,
+      ready.ready_from, ready.ready_until,
       m.id, to_char(m.history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as history_at,
       m.company_id, m.origin, m.webhook_id, m.candidate_id, m.event_id, m.event_type, m.attempt_count, m.sample_body #>> '{}' as sample_body,
       w.url, w.enabled, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at > ${at}::timestamptz as previous_secret_valid,
       w.custom_headers_ciphertext,
       ${sql.raw(isoText("e.created_at"))} as event_created_at, e.change as event_change, c.api_json as candidate_json
     from (select 1) always
+    -- The ready set's days, when asked, and when a row it chose was of another day (and left).
+    cross join lateral (
+      select ${sql.raw(isoText("min(r.history_at)"))} as ready_from, ${sql.raw(isoText("max(r.history_at)"))} as ready_until from webhook_ready_messages r
+      where ${options.reportDays ?? true}::boolean or (select count(*) from chosen) > (select count(*) from leased)
+    ) ready
     left join claimed m on true
     left join webhooks w on w.id = m.webhook_id
     -- A message of an event has its event's time as history_at: its event is
     -- looked up in that one day's partition. A resend's event may be in any
-    -- day: it is read apart (resentEvents), not here, where every day would
+    -- day: it is read apart (readResentEvents), not here, where every day would
     -- be opened for every claim.
     left join lateral (
       select e.created_at, e.change from events e
@@ -475,9 +476,9 @@ export async function recordOutcomes(deps: DeliveryDeps, batch: Attempted[], onO
   const recorded = await retryOnDeadlock(() =>
     onOneConnection(async (db) => {
       // In this order, pipelined: the readying runs after the recording, and sees its messages finished. A chain's
-      // next messages are looked for in the finished messages' days first (log-days.ts).
+      // next messages are looked for from the finished messages' days through today first (log-days.ts).
       const recording = executePrepared<RecordedRow>(db, recordStatement(rows, now));
-      const readying = readyChainHeads(db, finishedChains, now, daysOf(finishedChains.map((chain) => chain.historyAt)));
+      const readying = readyChainHeads(db, finishedChains, now, daysOf([...finishedChains.map((chain) => chain.historyAt), now.toISOString()]));
       const [updated] = await Promise.all([recording, readying]);
       return updated;
     }),
@@ -517,6 +518,8 @@ export async function planRecording(db: Executor, now: Date) {
  */
 export function recordStatement(rows: OutcomeRow[], now: Date) {
   const at = now.toISOString();
+  // Whole days: every row's own key is within them (daysOf refuses a key it cannot read), so each message released below is updated.
+  const days = daysOf(rows.map((row) => row.history_at));
   return sql`
     with outcome as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as o(
@@ -535,7 +538,7 @@ export function recordStatement(rows: OutcomeRow[], now: Date) {
         completed_at = case when o.status = 'pending' then null else ${at}::timestamptz end,
         failure_reason = coalesce(o.failure_reason, m.failure_reason)
       from released r join outcome o on o.message_id = r.message_id
-      where m.id = r.message_id and m.history_at = r.history_at and ${inDays(sql`m.history_at`, daysOf(rows.map((row) => row.history_at)))}
+      where m.id = r.message_id and m.history_at = r.history_at and ${inDays(sql`m.history_at`, days)}
         and m.status = ${stillWaiting}
       returning m.id, m.history_at, m.webhook_id, m.candidate_id, m.status, m.next_attempt_at, m.seq, m.held, o.succeeded
     ), unchained as (
