@@ -247,9 +247,10 @@ export function claimStatement(now: Date, options: ClaimOptions) {
     ), chosen as (
       select * from offered order by due_at, seq limit ${options.limit}
     ), leased as (
-      -- Only rows of the days it looks in (log-days.ts): filtered here, by key, where it cannot change how the ready set is read above.
+      -- Only rows of the days it looks in (log-days.ts): filtered here, on the rows chosen, where it can change neither how
+      -- the ready set is read above nor how the row is found (an index of the ready set's days would read them all).
       update webhook_ready_messages r set leased_at = ${at}::timestamptz, due_at = ${new Date(now.getTime() + leaseMs()).toISOString()}::timestamptz
-      from chosen c where r.message_id = c.message_id and ${inDays(sql`r.history_at`, days)}
+      from chosen c where r.message_id = c.message_id and ${inDays(sql`c.history_at`, days)}
       returning r.message_id, r.history_at, r.webhook_id, c.due_at as was_due, c.seq
     ), paced as (
       update webhook_send_paces p set sent_until = a.since + (select count(*) from leased l where l.webhook_id = a.webhook_id) * (interval '1 second' / a.rate)
