@@ -65,8 +65,22 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const database = await benchDatabase();
 const handle = createDatabase(database.url);
 const ctx = createDomainContext(handle.db, { storage: localFileStorage(mkdtempSync(path.join(tmpdir(), "bench-files-"))) });
-const { receiver, caFile, companyId, interview, addresses, fast, startProductWorker, arrivals, writeCandidates, settle, cpuMeter, drain, orderViolations } =
-  await startDeliveryBench(database, handle, ctx, { concurrency });
+const {
+  receiver,
+  caFile,
+  companyId,
+  interview,
+  addresses,
+  fast,
+  startProductWorker,
+  arrivals,
+  writeCandidates,
+  keepWhatIsChecked,
+  settle,
+  cpuMeter,
+  drain,
+  orderViolations,
+} = await startDeliveryBench(database, handle, ctx, { concurrency });
 const claimWithHistory: number[] = [];
 
 /** Turns every event of the company not yet fanned out into messages, here rather than in a worker. */
@@ -136,6 +150,7 @@ await stopChild(worker);
 const candidates = Math.ceil(targetEvents / 2.6);
 const firstEvents = await writeCandidates(candidates, 9);
 const body = receiver.received.at(-1)!.body;
+keepWhatIsChecked();
 await settle();
 receiver.received.length = 0;
 await handle.sql`select graphile_worker.add_job('baseline-post', ${handle.sql.json({ url: receiver.url("/fast"), body, secret: fast.secret })}::json) from generate_series(1, ${firstEvents})`;

@@ -22,6 +22,8 @@ export type Receiver = {
   url: (path?: string) => string;
   received: Received[];
   answer: (decide: (request: Received) => Answer) => void;
+  /** What `received` keeps of each request from now on (all of it unless told): a bench of 200,000 requests keeps what it checks, not every body. */
+  keep: (what: (request: Received) => Received) => void;
   /** Waits until `count` requests have arrived; throws, naming how many did, when they have not within `timeoutMs`. */
   waitFor: (count: number, timeoutMs?: number) => Promise<Received[]>;
   close: () => Promise<void>;
@@ -50,12 +52,13 @@ export async function startReceiver(certificate?: Certificate): Promise<Receiver
   const pems = certificate ?? (await localhostCertificate());
   const received: Received[] = [];
   let decide: (request: Received) => Answer = () => ({ status: 200, body: "ok" });
+  let kept = (request: Received) => request;
   const server: Server = createServer({ key: pems.private, cert: pems.cert }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const entry = { method: request.method!, path: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() };
-      received.push(entry);
+      received.push(kept(entry));
       const answer = decide(entry);
       const respond = () => response.writeHead(answer.status, answer.headers).end(answer.body ?? "");
       // At once unless told to wait: a timer of 0 still waits for the next turn of timers, a millisecond on every request.
@@ -74,6 +77,9 @@ export async function startReceiver(certificate?: Certificate): Promise<Receiver
     received,
     answer: (next) => {
       decide = next;
+    },
+    keep: (what) => {
+      kept = what;
     },
     waitFor: async (count, timeoutMs = 15_000) => {
       const deadline = Date.now() + timeoutMs;
