@@ -16,7 +16,7 @@ import { resendMessage } from "@/server/webhooks/admin/resend";
 import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { claimDue, claimStatement, type OutcomeRow, recordStatement } from "@/server/webhooks/delivery/deliver";
 import { fanOutCompany } from "@/server/webhooks/delivery/fan-out";
-import { type Days, daysOf } from "@/server/webhooks/delivery/log-days";
+import { type Days, daysOf, readyingDays } from "@/server/webhooks/delivery/log-days";
 import { readyChainHeads, readyChainHeadsStatement } from "@/server/webhooks/delivery/messages";
 import { useTestDatabase } from "../support/database";
 import { companyWithInterview } from "../support/fixtures";
@@ -161,27 +161,37 @@ it("readies a chain whose next message is in another day than the one that finis
   expect(next).toEqual({ held: false, ready: true });
 });
 
-it("readies a chain whose next message came later, from another transaction, in the finished message's days through today", async () => {
-  const [chain] = await test.handle.sql<[{ candidate_id: string; head: string; head_at: string; next: string; next_at: string }]>`
-    select * from (
-      select k.candidate_id, (array_agg(m.id order by m.event_tx_id, m.event_seq))[1] as head,
-        (array_agg(to_char(m.history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') order by m.event_tx_id, m.event_seq))[1] as head_at,
-        (array_agg(m.id order by m.event_tx_id, m.event_seq))[2] as next,
-        (array_agg(m.history_at order by m.event_tx_id, m.event_seq))[2] > (array_agg(m.history_at order by m.event_tx_id, m.event_seq))[1] as later
-      from webhook_chain_messages k join webhook_messages m on m.id = k.message_id and m.history_at = k.history_at
-      where m.status = 'pending' and k.webhook_id = ${webhookId} group by k.candidate_id having count(*) >= 2
-    ) chains where later limit 1`;
-  await test.handle.sql`update webhook_messages set status = 'succeeded' where id = ${chain!.head}`;
-  await test.handle.sql`delete from webhook_ready_messages where message_id = ${chain!.head}`;
-  await test.handle.sql`delete from webhook_chain_messages where message_id = ${chain!.head}`;
+// As the recording readies a finished batch's chains: in readyingDays, the bounded statement (nothing left to every day).
+for (const [when, moved] of [
+  ["came later, from another transaction", false],
+  ["is earlier on the finished message's day (its event committed out of time order)", true],
+] as const)
+  it(`readies, in the days it is given, a chain whose next message ${when}`, async () => {
+    const [chain] = await test.handle.sql<[{ candidate_id: string; head: string; head_at: string; next: string }]>`
+      select * from (
+        select k.candidate_id, (array_agg(m.id order by m.event_tx_id, m.event_seq))[1] as head,
+          (array_agg(to_char(m.history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') order by m.event_tx_id, m.event_seq))[1] as head_at,
+          (array_agg(m.id order by m.event_tx_id, m.event_seq))[2] as next,
+          (array_agg(m.history_at order by m.event_tx_id, m.event_seq))[2] > (array_agg(m.history_at order by m.event_tx_id, m.event_seq))[1] as later
+        from webhook_chain_messages k join webhook_messages m on m.id = k.message_id and m.history_at = k.history_at
+        where m.status = 'pending' and k.webhook_id = ${webhookId} group by k.candidate_id having count(*) >= 2
+      ) chains where (later or ${moved}) and head_at not like '%T00:00:00.000Z' limit 1`;
+    if (moved) {
+      // The start of the head's day: the same partition, earlier than the head.
+      const dayStart = `${chain!.head_at.slice(0, 10)}T00:00:00.000Z`;
+      await test.handle.sql`update webhook_messages set history_at = ${dayStart} where id = ${chain!.next}`;
+      await test.handle.sql`update webhook_chain_messages set history_at = ${dayStart} where message_id = ${chain!.next}`;
+    }
+    await test.handle.sql`update webhook_messages set status = 'succeeded' where id = ${chain!.head}`;
+    await test.handle.sql`delete from webhook_ready_messages where message_id = ${chain!.head}`;
+    await test.handle.sql`delete from webhook_chain_messages where message_id = ${chain!.head}`;
 
-  const days = daysOf([chain!.head_at, new Date().toISOString()]);
-  const [row] = await executePrepared<{ elsewhere: unknown[] }>(
-    test.ctx.db,
-    readyChainHeadsStatement([{ webhookId, candidateId: chain!.candidate_id }], new Date(), days),
-  );
-  expect(row!.elsewhere).toEqual([]);
-  const [next] = await test.handle.sql<[{ held: boolean; ready: boolean }]>`
-    select m.held, exists (select from webhook_ready_messages r where r.message_id = m.id) as ready from webhook_messages m where m.id = ${chain!.next}`;
-  expect(next).toEqual({ held: false, ready: true });
-});
+    const [row] = await executePrepared<{ elsewhere: unknown[] }>(
+      test.ctx.db,
+      readyChainHeadsStatement([{ webhookId, candidateId: chain!.candidate_id }], new Date(), readyingDays([chain!.head_at], new Date())),
+    );
+    expect(row!.elsewhere).toEqual([]);
+    const [next] = await test.handle.sql<[{ held: boolean; ready: boolean }]>`
+      select m.held, exists (select from webhook_ready_messages r where r.message_id = m.id) as ready from webhook_messages m where m.id = ${chain!.next}`;
+    expect(next).toEqual({ held: false, ready: true });
+  });

@@ -62,7 +62,7 @@ import type { DeliveryDeps } from "./deps";
 import { applyFailurePolicy } from "./failure-policy";
 import { alertAfterMs, disableAfterMs } from "./failure-thresholds";
 import type { CustomHeader } from "./header-rules";
-import { type Days, daysOf, everyDay, inDays } from "./log-days";
+import { type Days, daysOf, everyDay, inDays, readyingDays } from "./log-days";
 import { promoteDueRetries, readyChainHeads, readyChainHeadsStatement, stillWaiting } from "./messages";
 import { parkedLease } from "./parked-leases";
 import { maxAttempts, retryDelayAfter } from "./retry-schedule";
@@ -137,7 +137,7 @@ export async function claimDue(db: Executor, now: Date, options: ClaimOptions): 
     db,
     claimStatement(now, options),
   );
-  await readResentEvents(db, rows);
+  const resentEvents = await readResentEvents(db, rows);
   const secrets = signingSecrets();
   const customHeaders = perWebhook((row) => decryptHeaders(row.custom_headers_ciphertext));
   const { pace_wake_at: wakeAt, ready_from: readyFrom, ready_until: readyUntil } = rows[0]!;
@@ -155,42 +155,42 @@ export async function claimDue(db: Executor, now: Date, options: ClaimOptions): 
         eventType: row.event_type,
         attemptCount: row.attempt_count,
         leasedAt: now,
-        body: bodyOf(row),
+        body: bodyOf(row, resentEvents.get(row.event_id)),
         webhook: { url: row.url, enabled: row.enabled, secrets: secrets(row), customHeaders: customHeaders(row) },
       })),
   };
 }
 
+type ClaimedEvent = { created_at: string; change: StatusChange | null };
+
 /**
  * A resend's event, which may be in any day, is read here, apart from the
  * claim (which would otherwise open every day's partition at every run), for
  * the claims that have a resend: by its id in every day, once for them all.
+ * Returns them by id.
  */
-async function readResentEvents(db: Executor, rows: ClaimedRow[]) {
+async function readResentEvents(db: Executor, rows: ClaimedRow[]): Promise<Map<string, ClaimedEvent>> {
   const resent = rows.filter((row) => row.origin === "resend" && row.sample_body === null);
-  if (resent.length === 0) return;
-  const events = await executePrepared<{ id: string; created_at: string; change: StatusChange | null }>(
+  if (resent.length === 0) return new Map();
+  const events = await executePrepared<{ id: string } & ClaimedEvent>(
     db,
     sql`select e.id, ${sql.raw(isoText("e.created_at"))} as created_at, e.change
       from unnest(${sql.param(resent.map((row) => row.event_id))}::text[], ${sql.param(resent.map((row) => row.company_id))}::text[]) as k(id, company_id)
       join events e on e.id = k.id and e.company_id = k.company_id`,
   );
-  const found = new Map(events.map((event) => [event.id, event]));
-  for (const row of resent) {
-    const event = found.get(row.event_id);
-    if (event) Object.assign(row, { event_created_at: event.created_at, event_change: event.change });
-  }
+  return new Map(events.map(({ id, ...event }) => [id, event]));
 }
 
 /**
  * The JSON text to send: a sample's made-up body as it was written when the
  * sample was asked for; an event's, its fields with its candidate's latest
- * stored text (spec 6.2).
+ * stored text (spec 6.2). `resentEvent`: a resend's event, read apart.
  */
-function bodyOf(row: ClaimedRow): string | null {
+function bodyOf(row: ClaimedRow, resentEvent: ClaimedEvent | undefined): string | null {
   if (row.sample_body !== null) return row.sample_body;
-  if (row.event_created_at === null || row.candidate_json === null) return null;
-  return eventJsonText({ id: row.event_id, type: row.event_type, created_at: row.event_created_at, change: row.event_change }, row.candidate_json);
+  const event = resentEvent ?? (row.event_created_at === null ? null : { created_at: row.event_created_at, change: row.event_change });
+  if (event === null || row.candidate_json === null) return null;
+  return eventJsonText({ id: row.event_id, type: row.event_type, created_at: event.created_at, change: event.change }, row.candidate_json);
 }
 
 /**
@@ -479,7 +479,15 @@ export async function recordOutcomes(deps: DeliveryDeps, batch: Attempted[], onO
       // In this order, pipelined: the readying runs after the recording, and sees its messages finished. A chain's
       // next messages are looked for from the finished messages' days through today first (log-days.ts).
       const recording = executePrepared<RecordedRow>(db, recordStatement(rows, now));
-      const readying = readyChainHeads(db, finishedChains, now, daysOf([...finishedChains.map((chain) => chain.historyAt), now.toISOString()]));
+      const readying = readyChainHeads(
+        db,
+        finishedChains,
+        now,
+        readyingDays(
+          finishedChains.map((chain) => chain.historyAt),
+          now,
+        ),
+      );
       const [updated] = await Promise.all([recording, readying]);
       return updated;
     }),

@@ -40,6 +40,14 @@ export function daysOf(keys: string[]): Days {
   return { from: `${day(Math.min(...times))}T00:00:00.000Z`, until: `${day(Math.max(...times))}T23:59:59.999Z` };
 }
 
+/**
+ * Where readying a finished batch's chains looks (`finished`: the finished
+ * messages' keys): their whole days through today. A chain's next message
+ * usually came later, from another transaction; one of an event committed
+ * out of its time order may be earlier on the same day.
+ */
+export const readyingDays = (finished: string[], now: Date) => daysOf([...finished, now.toISOString()]);
+
 /** Whether `inner` lies within `outer`. */
 export const daysWithin = (inner: Days, outer: Days) => rank(inner.from) >= rank(outer.from) && rank(inner.until) <= rank(outer.until);
 
