@@ -300,6 +300,34 @@ describe("ordering when fan-out runs out of order", () => {
     await pump(bed.deps);
     expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted", "candidate.status_changed"]);
   });
+
+  it("stops a run that another moved the position past (every event it read fanned out), leaving a later event to its own job", async () => {
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.status_changed"] }, allowReceiver(bed.receiver));
+    const [first, second] = [await readyCandidate("first@example.com"), await readyCandidate("second@example.com")];
+    for (const candidate of [first, second]) await submitAttempt(test.ctx, candidate.id);
+    await changeStatus(test.ctx, first.id, { to: "on_hold", by: { type: "team", name: "Ana" } });
+    await fanOutCompany(test.ctx, companyId);
+    await changeStatus(test.ctx, first.id, { to: "shortlisted", by: { type: "team", name: "Ana" } });
+    await clearJobs(test.ctx.db);
+    // Two runs read that one event while the position's row is locked, so both wait to move it...
+    const session = await test.handle.sql.reserve();
+    await session`begin`;
+    await session`select from fan_out_positions where company_id = ${companyId} for update`;
+    const runs = Promise.all([fanOutCompany(test.ctx, companyId), fanOutCompany(test.ctx, companyId)]);
+    await expect.poll(waitingOnLocks, { timeout: 5_000 }).toBe(2);
+    // ...and another event is written, with its job, before they may.
+    await changeStatus(test.ctx, second.id, { to: "on_hold", by: { type: "team", name: "Ana" } });
+    await session`commit`;
+    session.release();
+    // One run fans the event out; the other finds the position at its last event and stops, without reading again.
+    expect((await runs).map((run) => run.created).sort()).toEqual([0, 1]);
+    const [later] = await test.handle.sql<[{ fanned_out: boolean }]>`
+      select exists (select from webhook_messages m where m.event_id = e.id) as fanned_out from events e
+      where e.candidate_id = ${second.id} and e.type = 'candidate.status_changed'`;
+    expect(later!.fanned_out).toBe(false);
+    expect((await queuedJobs<FanOutPayload>(test.ctx.db, taskNames.fanOut)).map((job) => job.payload.companyId)).toEqual([companyId]);
+    expect((await fanOutCompany(test.ctx, companyId)).created).toBe(1);
+  });
 });
 
 describe("turning a webhook off", () => {

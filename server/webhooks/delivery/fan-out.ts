@@ -12,7 +12,8 @@
  *    connection, the company's enabled webhooks); the second is one statement
  *    that moves the position only if it is still where the first read it,
  *    and inserts the messages only if it moved. Runs for one company so take
- *    turns (the loser reads again), and it does not matter in which order, or
+ *    turns (the loser reads again, unless the winner moved the position
+ *    past every event it read), and it does not matter in which order, or
  *    how many at once, their jobs run (a crashed or retried job cannot
  *    reorder anything). A repeated event adds nothing (one message per
  *    webhook and event).
@@ -77,11 +78,26 @@ export async function fanOutCompany(ctx: DomainContext, companyId: string): Prom
         where p.tx_id = ${position.txId}::bigint and p.seq = ${position.seq}::bigint
       returning 1`;
     const [result] = await retryOnDeadlock(() => executePrepared<{ ids: string[]; allowed: number }>(ctx.db, enqueueStatement(messages, now, moved)));
-    // Another run moved the position first: read again from where it stands now.
-    if (result!.allowed === 0) continue;
+    if (result!.allowed === 0) {
+      // Another run moved the position first. To this run's last event or past it: each event this run read is fanned
+      // out, and any committed since has a job of its own, so it stops (several workers' runs for one company each read
+      // again, and waited in turn for the position's lock, for nothing). Short of it: read again from where it stands.
+      if (events.length <= batchSize && (await positionReached(ctx.db, companyId, last))) return { created: 0 };
+      continue;
+    }
     if (events.length > batchSize) await enqueueFanOut(ctx.db, companyId, { followUp: true });
     return { created: result!.ids.length };
   }
+}
+
+/** Whether the company's position stands at `event` or after it. */
+async function positionReached(db: Executor, companyId: string, event: { tx: string; seq: string }) {
+  const [row] = await executePrepared<{ reached: boolean }>(
+    db,
+    sql`select coalesce(bool_or((p.tx_id, p.seq) >= (${event.tx}::bigint, ${event.seq}::bigint)), false) as reached
+      from fan_out_positions p where p.company_id = ${companyId}`,
+  );
+  return row!.reached;
 }
 
 /** The current score and recommendation of the candidates of the batch's scored and ready events: what a score condition checks. */
