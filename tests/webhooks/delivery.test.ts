@@ -777,6 +777,35 @@ describe("the dispatcher", () => {
     }
   });
 
+  it("sends a webhook at its cap its next message as soon as a request ends, before that outcome is recorded", async () => {
+    const { id: webhookId } = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: bed.receiver.url(), eventTypes: ["candidate.submitted"] },
+      allowReceiver(bed.receiver),
+    );
+    for (let index = 0; index < 3; index++) await submitAttempt(test.ctx, (await readyCandidate(`capped${index}@example.com`)).id);
+    await fanOutCompany(test.ctx, companyId);
+    // The webhook's row locked: a recording (its attempts' key, its last success) waits; claims do not.
+    const session = await test.handle.sql.reserve();
+    await session`begin`;
+    await session`select from webhooks where id = ${webhookId} for update`;
+    const recordings = createDatabase(test.url, { max: 1 });
+    const dispatcher = startDispatcher({ ...bed.deps, claims: bed.deps.ctx.db, recordings: recordings.db }, { slots: 4, perWebhook: 1, pollMs: 60_000 });
+    try {
+      // One at a time (its cap), each claimed when the one before ends: nothing recorded, no poll.
+      await expect.poll(() => bed.receiver.received.length, { timeout: 10_000 }).toBe(3);
+      expect(await waitingOnLocks()).toBe(1);
+    } finally {
+      await session`commit`;
+      session.release();
+      await dispatcher.stop();
+      await recordings.close();
+    }
+    const sent = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
+    expect(sent.map((message) => message.status)).toEqual(["succeeded", "succeeded", "succeeded"]);
+  });
+
   it("gives a webhook whose receiver hangs only its share of the slots: the others keep going", async () => {
     const slow = await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/slow"), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));
     await createWebhook(test.ctx, companyId, { url: bed.receiver.url("/fast"), eventTypes: ["candidate.submitted"] }, allowReceiver(bed.receiver));

@@ -98,12 +98,12 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
     let paceWakeAt: Date | null;
     try {
       const now = deps.ctx.clock.now();
-      const housekeeping = now.getTime() - promotedAt >= pollMs;
-      if (housekeeping) {
+      const promoteAndReport = now.getTime() - promotedAt >= pollMs;
+      if (promoteAndReport) {
         // A full batch: more may be due, so the next claim promotes again.
         if ((await promoteDueRetries(deps.claims, now)) < promotionBatch) promotedAt = now.getTime();
       }
-      const claim = await claimDue(deps.claims, now, { limit, room, perWebhook: options.perWebhook, days: readyDays, reportDays: housekeeping });
+      const claim = await claimDue(deps.claims, now, { limit, room, perWebhook: options.perWebhook, days: readyDays, reportDays: promoteAndReport });
       ({ messages: claimed, paceWakeAt } = claim);
       if (claim.readyDays) {
         // Ready rows outside the days it looked in waited: claim again at once, in the days they are in.
