@@ -1,5 +1,6 @@
 /** Signed delivery, latest data, retries on the spec's schedule, ordering, failure policy, rotation. */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { JobHelpers } from "graphile-worker";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createDatabase } from "@/db/client";
 import {
@@ -22,6 +23,7 @@ import { type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/j
 import { sendQueuedEmail } from "@/server/notifications/email";
 import { databaseGauges } from "@/server/observability/database-gauges";
 import { startDispatcher } from "@/server/runtime/worker/dispatcher";
+import { fanOutEvents } from "@/server/runtime/worker/tasks/fan-out-events";
 import { backfill } from "@/server/webhooks/admin/backfill";
 import { resendMessage } from "@/server/webhooks/admin/resend";
 import { sendSample } from "@/server/webhooks/admin/send-sample";
@@ -299,6 +301,35 @@ describe("ordering when fan-out runs out of order", () => {
     expect(runs.map((run) => run.created).sort()).toEqual([0, 2]);
     await pump(bed.deps);
     expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted", "candidate.status_changed"]);
+  });
+
+  it("runs one fan-out per company at a time in a process: a job for it meanwhile has that run go once more, and ends", async () => {
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.status_changed"] }, allowReceiver(bed.receiver));
+    const [first, second] = [await readyCandidate("first@example.com"), await readyCandidate("second@example.com")];
+    for (const candidate of [first, second]) await submitAttempt(test.ctx, candidate.id);
+    await fanOutCompany(test.ctx, companyId);
+    await changeStatus(test.ctx, first.id, { to: "on_hold", by: { type: "team", name: "Ana" } });
+    await clearJobs(test.ctx.db);
+    const fanOut = fanOutEvents({ ctx: test.ctx });
+    // The first job's run waits to move the position (its row locked here)...
+    const session = await test.handle.sql.reserve();
+    await session`begin`;
+    await session`select from fan_out_positions where company_id = ${companyId} for update`;
+    const firstJob = fanOut({ companyId }, {} as JobHelpers);
+    await expect.poll(waitingOnLocks, { timeout: 5_000 }).toBe(1);
+    // ...when another event comes, and its job ends at once, without a run of its own.
+    await changeStatus(test.ctx, second.id, { to: "on_hold", by: { type: "team", name: "Ana" } });
+    const secondJob = Promise.resolve(fanOut({ companyId }, {} as JobHelpers)).then(() => "ended");
+    expect(await Promise.race([secondJob, new Promise((resolve) => setTimeout(resolve, 3_000, "still running"))])).toBe("ended");
+    expect(await waitingOnLocks()).toBe(1);
+    await session`commit`;
+    session.release();
+    await firstJob;
+    // The first run went once more, for the second event.
+    const fannedOut = await test.handle.sql<Array<{ candidate_id: string }>>`
+      select m.candidate_id from webhook_messages m join events e on e.id = m.event_id
+      where e.change ->> 'to' = 'on_hold' and m.candidate_id in ${test.handle.sql([first.id, second.id])}`;
+    expect(fannedOut.map((message) => message.candidate_id).sort()).toEqual([first.id, second.id].sort());
   });
 
   it("stops a run that another moved the position past (every event it read fanned out), leaving a later event to its own job", async () => {
