@@ -281,6 +281,25 @@ describe("ordering", () => {
   });
 });
 
+/**
+ * Locks the company's fan-out position row, as a run moving it does: runs that move it wait until `release()`
+ * (which may be called again, so a `finally` lets go of it however the test ends).
+ */
+async function lockFanOutPosition() {
+  const session = await test.handle.sql.reserve();
+  await session`begin`;
+  await session`select from fan_out_positions where company_id = ${companyId} for update`;
+  let held = true;
+  return {
+    release: async () => {
+      if (!held) return;
+      held = false;
+      await session`commit`;
+      session.release();
+    },
+  };
+}
+
 describe("ordering when fan-out runs out of order", () => {
   it("keeps the events' order however many fan-out runs overlap, in whatever order", async () => {
     await createWebhook(
@@ -311,25 +330,53 @@ describe("ordering when fan-out runs out of order", () => {
     await changeStatus(test.ctx, first.id, { to: "on_hold", by: { type: "team", name: "Ana" } });
     await clearJobs(test.ctx.db);
     const fanOut = fanOutEvents({ ctx: test.ctx });
-    // The first job's run waits to move the position (its row locked here)...
-    const session = await test.handle.sql.reserve();
-    await session`begin`;
-    await session`select from fan_out_positions where company_id = ${companyId} for update`;
-    const firstJob = fanOut({ companyId }, {} as JobHelpers);
-    await expect.poll(waitingOnLocks, { timeout: 5_000 }).toBe(1);
-    // ...when another event comes, and its job ends at once, without a run of its own.
-    await changeStatus(test.ctx, second.id, { to: "on_hold", by: { type: "team", name: "Ana" } });
-    const secondJob = Promise.resolve(fanOut({ companyId }, {} as JobHelpers)).then(() => "ended");
-    expect(await Promise.race([secondJob, new Promise((resolve) => setTimeout(resolve, 3_000, "still running"))])).toBe("ended");
-    expect(await waitingOnLocks()).toBe(1);
-    await session`commit`;
-    session.release();
-    await firstJob;
+    // The first job's run waits to move the position...
+    const position = await lockFanOutPosition();
+    try {
+      const firstJob = fanOut({ companyId }, {} as JobHelpers);
+      await expect.poll(waitingOnLocks, { timeout: 5_000 }).toBe(1);
+      // ...when another event comes, and its job ends at once, without a run of its own.
+      await changeStatus(test.ctx, second.id, { to: "on_hold", by: { type: "team", name: "Ana" } });
+      const secondJob = Promise.resolve(fanOut({ companyId }, {} as JobHelpers)).then(() => "ended");
+      expect(await Promise.race([secondJob, new Promise((resolve) => setTimeout(resolve, 3_000, "still running"))])).toBe("ended");
+      expect(await waitingOnLocks()).toBe(1);
+      await position.release();
+      await firstJob;
+    } finally {
+      await position.release();
+    }
     // The first run went once more, for the second event.
     const fannedOut = await test.handle.sql<Array<{ candidate_id: string }>>`
       select m.candidate_id from webhook_messages m join events e on e.id = m.event_id
       where e.change ->> 'to' = 'on_hold' and m.candidate_id in ${test.handle.sql([first.id, second.id])}`;
     expect(fannedOut.map((message) => message.candidate_id).sort()).toEqual([first.id, second.id].sort());
+  });
+
+  it("asks for a fan-out job of its own for the jobs folded into a run that fails", async () => {
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.status_changed"] }, allowReceiver(bed.receiver));
+    const candidate = await readyCandidate("folded@example.com");
+    await submitAttempt(test.ctx, candidate.id);
+    await fanOutCompany(test.ctx, companyId);
+    await changeStatus(test.ctx, candidate.id, { to: "on_hold", by: { type: "team", name: "Ana" } });
+    await clearJobs(test.ctx.db);
+    const fanOut = fanOutEvents({ ctx: test.ctx });
+    const position = await lockFanOutPosition();
+    try {
+      const failing = Promise.resolve(fanOut({ companyId }, {} as JobHelpers)).then(
+        () => "done",
+        () => "failed",
+      );
+      await expect.poll(waitingOnLocks, { timeout: 5_000 }).toBe(1);
+      await fanOut({ companyId }, {} as JobHelpers);
+      // The run's statement is cancelled as it waits (a statement timeout, a database going away).
+      await test.handle.sql`select pg_cancel_backend(pid) from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+      expect(await failing).toBe("failed");
+    } finally {
+      await position.release();
+    }
+    // The failed job is tried again later by graphile-worker; the job folded into it has ended, so a new one is asked for.
+    expect((await queuedJobs<FanOutPayload>(test.ctx.db, taskNames.fanOut)).map((job) => job.payload.companyId)).toEqual([companyId]);
+    expect((await fanOutCompany(test.ctx, companyId)).created).toBe(1);
   });
 
   it("stops a run that another moved the position past (every event it read fanned out), leaving a later event to its own job", async () => {
@@ -341,23 +388,51 @@ describe("ordering when fan-out runs out of order", () => {
     await changeStatus(test.ctx, first.id, { to: "shortlisted", by: { type: "team", name: "Ana" } });
     await clearJobs(test.ctx.db);
     // Two runs read that one event while the position's row is locked, so both wait to move it...
-    const session = await test.handle.sql.reserve();
-    await session`begin`;
-    await session`select from fan_out_positions where company_id = ${companyId} for update`;
-    const runs = Promise.all([fanOutCompany(test.ctx, companyId), fanOutCompany(test.ctx, companyId)]);
-    await expect.poll(waitingOnLocks, { timeout: 5_000 }).toBe(2);
-    // ...and another event is written, with its job, before they may.
-    await changeStatus(test.ctx, second.id, { to: "on_hold", by: { type: "team", name: "Ana" } });
-    await session`commit`;
-    session.release();
-    // One run fans the event out; the other finds the position at its last event and stops, without reading again.
-    expect((await runs).map((run) => run.created).sort()).toEqual([0, 1]);
+    const position = await lockFanOutPosition();
+    try {
+      const runs = Promise.all([fanOutCompany(test.ctx, companyId), fanOutCompany(test.ctx, companyId)]);
+      await expect.poll(waitingOnLocks, { timeout: 5_000 }).toBe(2);
+      // ...and another event is written, with its job, before they may.
+      await changeStatus(test.ctx, second.id, { to: "on_hold", by: { type: "team", name: "Ana" } });
+      await position.release();
+      // One run fans the event out; the other finds the position at its last event and stops, without reading again.
+      expect((await runs).map((run) => run.created).sort()).toEqual([0, 1]);
+    } finally {
+      await position.release();
+    }
     const [later] = await test.handle.sql<[{ fanned_out: boolean }]>`
       select exists (select from webhook_messages m where m.event_id = e.id) as fanned_out from events e
       where e.candidate_id = ${second.id} and e.type = 'candidate.status_changed'`;
     expect(later!.fanned_out).toBe(false);
     expect((await queuedJobs<FanOutPayload>(test.ctx.db, taskNames.fanOut)).map((job) => job.payload.companyId)).toEqual([companyId]);
     expect((await fanOutCompany(test.ctx, companyId)).created).toBe(1);
+  });
+  it("reads again when the run that moved the position first stopped short of its last event, and fans the rest out", async () => {
+    await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.status_changed"] }, allowReceiver(bed.receiver));
+    const [first, second] = [await readyCandidate("first@example.com"), await readyCandidate("second@example.com")];
+    for (const candidate of [first, second]) await submitAttempt(test.ctx, candidate.id);
+    await fanOutCompany(test.ctx, companyId);
+    await changeStatus(test.ctx, first.id, { to: "on_hold", by: { type: "team", name: "Ana" } });
+    const position = await lockFanOutPosition();
+    try {
+      // The earlier run reads the first event only and waits to move the position; the later one reads both.
+      const earlier = fanOutCompany(test.ctx, companyId);
+      await expect.poll(waitingOnLocks, { timeout: 5_000 }).toBe(1);
+      await changeStatus(test.ctx, second.id, { to: "on_hold", by: { type: "team", name: "Ana" } });
+      // No job of the second event's own: only the later run can fan it out.
+      await clearJobs(test.ctx.db);
+      const later = fanOutCompany(test.ctx, companyId);
+      await expect.poll(waitingOnLocks, { timeout: 5_000 }).toBe(2);
+      await position.release();
+      // The earlier run, first in line, moves the position to the first event; the later one finds it short of its last, reads again, and fans the second out.
+      expect([(await earlier).created, (await later).created]).toEqual([1, 1]);
+    } finally {
+      await position.release();
+    }
+    const fannedOut = await test.handle.sql<Array<{ candidate_id: string }>>`
+      select m.candidate_id from webhook_messages m join events e on e.id = m.event_id
+      where e.change ->> 'to' = 'on_hold' and m.candidate_id in ${test.handle.sql([first.id, second.id])}`;
+    expect(fannedOut.map((message) => message.candidate_id).sort()).toEqual([first.id, second.id].sort());
   });
 });
 
@@ -826,7 +901,9 @@ describe("the dispatcher", () => {
     try {
       // One at a time (its cap), each claimed when the one before ends: nothing recorded, no poll.
       await expect.poll(() => bed.receiver.received.length, { timeout: 10_000 }).toBe(3);
-      expect(await waitingOnLocks()).toBe(1);
+      // The first outcome's recording waits for the lock (it may not have been sent yet: the dispatcher plans it as it starts).
+      await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(1);
+      expect(bed.receiver.received).toHaveLength(3);
     } finally {
       await session`commit`;
       session.release();

@@ -155,7 +155,7 @@ export async function claimDue(db: Executor, now: Date, options: ClaimOptions): 
         eventType: row.event_type,
         attemptCount: row.attempt_count,
         leasedAt: now,
-        body: bodyOf(row, resentEvents.get(row.event_id)),
+        body: bodyOf(row, row.origin === "resend" ? resentEvents.get(row.event_id) : undefined),
         webhook: { url: row.url, enabled: row.enabled, secrets: secrets(row), customHeaders: customHeaders(row) },
       })),
   };

@@ -94,8 +94,8 @@ export async function fanOutCompany(ctx: DomainContext, companyId: string): Prom
 async function positionReached(db: Executor, companyId: string, event: { tx: string; seq: string }) {
   const [row] = await executePrepared<{ reached: boolean }>(
     db,
-    sql`select coalesce(bool_or((p.tx_id, p.seq) >= (${event.tx}::bigint, ${event.seq}::bigint)), false) as reached
-      from fan_out_positions p where p.company_id = ${companyId}`,
+    sql`select exists (
+      select from fan_out_positions p where p.company_id = ${companyId} and (p.tx_id, p.seq) >= (${event.tx}::bigint, ${event.seq}::bigint)) as reached`,
   );
   return row!.reached;
 }

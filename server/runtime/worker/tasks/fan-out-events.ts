@@ -1,6 +1,7 @@
 import type { Task } from "graphile-worker";
 import { grownTablesWatch } from "@/db/grown-tables";
-import type { FanOutPayload } from "@/server/jobs/queue";
+import { enqueueFanOut, type FanOutPayload } from "@/server/jobs/queue";
+import { log } from "@/server/log";
 import { fanOutCompany } from "@/server/webhooks/delivery/fan-out";
 import type { WorkerDeps } from "../deps";
 
@@ -22,20 +23,23 @@ export const fannedOutTables = ["webhook_messages", "events", "webhook_ready_mes
  * included. (Several at once each read the same batch and all but one lost
  * the race for the position: with 1 worker and 20,000 events waiting, 62
  * fan-out statements for 21 batches.) Should that run fail, its job is tried
- * again, and the per-minute catch-up finds any company left behind. Runs in
- * several processes still overlap, and take turns at the position (fan-out.ts).
+ * again, a new job is asked for the jobs folded into it, and the per-minute
+ * catch-up finds any company left behind. Runs in several processes still
+ * overlap, and take turns at the position (fan-out.ts).
  */
 export const fanOutEvents = (deps: Pick<WorkerDeps, "ctx">): Task => {
   const grownTables = grownTablesWatch(deps.ctx.db, fannedOutTables);
-  const running = new Map<string, { again: boolean }>();
+  /** The run under way per company: whether a job asked it to go once more, and whether any job folded into it. */
+  const running = new Map<string, { again: boolean; folded: boolean }>();
   return async (payload) => {
     const { companyId } = payload as FanOutPayload;
     const underWay = running.get(companyId);
     if (underWay) {
       underWay.again = true;
+      underWay.folded = true;
       return;
     }
-    const run = { again: true };
+    const run = { again: true, folded: false };
     running.set(companyId, run);
     try {
       while (run.again) {
@@ -43,6 +47,13 @@ export const fanOutEvents = (deps: Pick<WorkerDeps, "ctx">): Task => {
         const { created } = await fanOutCompany(deps.ctx, companyId);
         await grownTables.added(created);
       }
+    } catch (error) {
+      // The jobs folded into this run have ended: their events get a job of their own now, not this one's next attempt (backed off, maybe its last).
+      if (run.folded)
+        await enqueueFanOut(deps.ctx.db, companyId).catch((enqueueError: unknown) =>
+          log.warn("asking again for a company's fan-out failed; the per-minute catch-up will", { companyId, error: enqueueError }),
+        );
+      throw error;
     } finally {
       running.delete(companyId);
     }
