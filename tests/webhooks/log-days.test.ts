@@ -162,26 +162,25 @@ it("readies a chain whose next message is in another day than the one that finis
 });
 
 // As the recording readies a finished batch's chains: in readyingDays, the bounded statement (nothing left to every day).
-for (const [when, moved] of [
-  ["came later, from another transaction", false],
-  ["is earlier on the finished message's day (its event committed out of time order)", true],
+// The chain's next message is moved where each case needs it (the simulated history has few chains of either kind).
+for (const [when, movedTo] of [
+  ["came later, from another transaction (today)", () => new Date().toISOString()],
+  ["is earlier on the finished message's day (its event committed out of time order)", (headAt: string) => `${headAt.slice(0, 10)}T00:00:00.000Z`],
 ] as const)
   it(`readies, in the days it is given, a chain whose next message ${when}`, async () => {
+    // A chain whose waiting messages are all from its head's day on, and whose head is not at the day's first instant.
     const [chain] = await test.handle.sql<[{ candidate_id: string; head: string; head_at: string; next: string }]>`
       select * from (
         select k.candidate_id, (array_agg(m.id order by m.event_tx_id, m.event_seq))[1] as head,
           (array_agg(to_char(m.history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') order by m.event_tx_id, m.event_seq))[1] as head_at,
           (array_agg(m.id order by m.event_tx_id, m.event_seq))[2] as next,
-          (array_agg(m.history_at order by m.event_tx_id, m.event_seq))[2] > (array_agg(m.history_at order by m.event_tx_id, m.event_seq))[1] as later
+          min(m.history_at) >= date_trunc('day', (array_agg(m.history_at order by m.event_tx_id, m.event_seq))[1], 'UTC') as from_head_day
         from webhook_chain_messages k join webhook_messages m on m.id = k.message_id and m.history_at = k.history_at
         where m.status = 'pending' and k.webhook_id = ${webhookId} group by k.candidate_id having count(*) >= 2
-      ) chains where (later or ${moved}) and head_at not like '%T00:00:00.000Z' limit 1`;
-    if (moved) {
-      // The start of the head's day: the same partition, earlier than the head.
-      const dayStart = `${chain!.head_at.slice(0, 10)}T00:00:00.000Z`;
-      await test.handle.sql`update webhook_messages set history_at = ${dayStart} where id = ${chain!.next}`;
-      await test.handle.sql`update webhook_chain_messages set history_at = ${dayStart} where message_id = ${chain!.next}`;
-    }
+      ) chains where from_head_day and head_at not like '%T00:00:00.000Z' limit 1`;
+    const at = movedTo(chain!.head_at);
+    await test.handle.sql`update webhook_messages set history_at = ${at} where id = ${chain!.next}`;
+    await test.handle.sql`update webhook_chain_messages set history_at = ${at} where message_id = ${chain!.next}`;
     await test.handle.sql`update webhook_messages set status = 'succeeded' where id = ${chain!.head}`;
     await test.handle.sql`delete from webhook_ready_messages where message_id = ${chain!.head}`;
     await test.handle.sql`delete from webhook_chain_messages where message_id = ${chain!.head}`;
