@@ -281,6 +281,22 @@ describe("ordering", () => {
   });
 });
 
+/** A webhook for status changes only, and two candidates who submitted (their status changes are what the fan-out tests race on). */
+async function twoSubmittedForStatusChanges() {
+  await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.status_changed"] }, allowReceiver(bed.receiver));
+  const candidates = [await readyCandidate("first@example.com"), await readyCandidate("second@example.com")] as const;
+  for (const candidate of candidates) await submitAttempt(test.ctx, candidate.id);
+  return candidates;
+}
+
+/** Which of `candidateIds` have a message for their change to on hold, sorted. */
+async function putOnHoldFannedOut(candidateIds: string[]) {
+  const rows = await test.handle.sql<Array<{ candidate_id: string }>>`
+    select m.candidate_id from webhook_messages m join events e on e.id = m.event_id
+    where e.change ->> 'to' = 'on_hold' and m.candidate_id in ${test.handle.sql(candidateIds)}`;
+  return rows.map((row) => row.candidate_id).sort();
+}
+
 /**
  * Locks the company's fan-out position row, as a run moving it does: runs that move it wait until `release()`
  * (which may be called again, so a `finally` lets go of it however the test ends).
@@ -323,9 +339,7 @@ describe("ordering when fan-out runs out of order", () => {
   });
 
   it("runs one fan-out per company at a time in a process: a job for it meanwhile has that run go once more, and ends", async () => {
-    await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.status_changed"] }, allowReceiver(bed.receiver));
-    const [first, second] = [await readyCandidate("first@example.com"), await readyCandidate("second@example.com")];
-    for (const candidate of [first, second]) await submitAttempt(test.ctx, candidate.id);
+    const [first, second] = await twoSubmittedForStatusChanges();
     await fanOutCompany(test.ctx, companyId);
     await changeStatus(test.ctx, first.id, { to: "on_hold", by: { type: "team", name: "Ana" } });
     await clearJobs(test.ctx.db);
@@ -346,10 +360,7 @@ describe("ordering when fan-out runs out of order", () => {
       await position.release();
     }
     // The first run went once more, for the second event.
-    const fannedOut = await test.handle.sql<Array<{ candidate_id: string }>>`
-      select m.candidate_id from webhook_messages m join events e on e.id = m.event_id
-      where e.change ->> 'to' = 'on_hold' and m.candidate_id in ${test.handle.sql([first.id, second.id])}`;
-    expect(fannedOut.map((message) => message.candidate_id).sort()).toEqual([first.id, second.id].sort());
+    expect(await putOnHoldFannedOut([first.id, second.id])).toEqual([first.id, second.id].sort());
   });
 
   it("asks for a fan-out job of its own for the jobs folded into a run that fails", async () => {
@@ -380,9 +391,7 @@ describe("ordering when fan-out runs out of order", () => {
   });
 
   it("stops a run that another moved the position past (every event it read fanned out), leaving a later event to its own job", async () => {
-    await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.status_changed"] }, allowReceiver(bed.receiver));
-    const [first, second] = [await readyCandidate("first@example.com"), await readyCandidate("second@example.com")];
-    for (const candidate of [first, second]) await submitAttempt(test.ctx, candidate.id);
+    const [first, second] = await twoSubmittedForStatusChanges();
     await changeStatus(test.ctx, first.id, { to: "on_hold", by: { type: "team", name: "Ana" } });
     await fanOutCompany(test.ctx, companyId);
     await changeStatus(test.ctx, first.id, { to: "shortlisted", by: { type: "team", name: "Ana" } });
@@ -408,9 +417,7 @@ describe("ordering when fan-out runs out of order", () => {
     expect((await fanOutCompany(test.ctx, companyId)).created).toBe(1);
   });
   it("reads again when the run that moved the position first stopped short of its last event, and fans the rest out", async () => {
-    await createWebhook(test.ctx, companyId, { url: bed.receiver.url(), eventTypes: ["candidate.status_changed"] }, allowReceiver(bed.receiver));
-    const [first, second] = [await readyCandidate("first@example.com"), await readyCandidate("second@example.com")];
-    for (const candidate of [first, second]) await submitAttempt(test.ctx, candidate.id);
+    const [first, second] = await twoSubmittedForStatusChanges();
     await fanOutCompany(test.ctx, companyId);
     await changeStatus(test.ctx, first.id, { to: "on_hold", by: { type: "team", name: "Ana" } });
     const position = await lockFanOutPosition();
@@ -429,10 +436,7 @@ describe("ordering when fan-out runs out of order", () => {
     } finally {
       await position.release();
     }
-    const fannedOut = await test.handle.sql<Array<{ candidate_id: string }>>`
-      select m.candidate_id from webhook_messages m join events e on e.id = m.event_id
-      where e.change ->> 'to' = 'on_hold' and m.candidate_id in ${test.handle.sql([first.id, second.id])}`;
-    expect(fannedOut.map((message) => message.candidate_id).sort()).toEqual([first.id, second.id].sort());
+    expect(await putOnHoldFannedOut([first.id, second.id])).toEqual([first.id, second.id].sort());
   });
 });
 
