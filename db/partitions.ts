@@ -143,7 +143,11 @@ export async function dropExpiredDays(db: Database, cutoff: Date): Promise<{ dro
         const reason = await withLockTimeout(db, async (tx) => {
           await tx.execute(sql`alter table ${sql.identifier(table)} detach partition ${partition}`);
           if (table === "webhook_messages") {
-            const [waiting] = await tx.execute<{ count: number }>(sql`select count(*)::int as count from ${partition} where status = 'pending'`);
+            // Through the waiting messages' keys (the log has no index of them), each checked by its key in the day.
+            const [waiting] = await tx.execute<{ count: number }>(sql`
+              select count(*)::int as count from webhook_waiting_message_keys k
+              where k.history_at >= ${day}::date::timestamp at time zone 'UTC' and k.history_at < (${day}::date + 1)::timestamp at time zone 'UTC'
+                and exists (select from ${partition} m where m.id = k.message_id and m.status = 'pending')`);
             if (waiting!.count > 0) throw new MessagesWaiting(waiting!.count);
           }
           await tx.execute(sql`drop table ${partition}`);

@@ -15,6 +15,7 @@ export * from "./webhook-chain-messages";
 export * from "./webhook-messages";
 export * from "./webhook-ready-messages";
 export * from "./webhook-send-paces";
+export * from "./webhook-waiting-message-keys";
 export * from "./webhook-waiting-retries";
 export * from "./webhooks";
 export * from "./worker-heartbeats";

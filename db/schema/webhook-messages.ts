@@ -73,9 +73,6 @@ export const webhookMessages = pgTable(
     index("webhook_messages_other_event_idx").on(table.webhookId, table.eventId.op("text_pattern_ops")).where(sql`${table.origin} <> 'event'`),
     index("webhook_messages_candidate_idx").on(table.webhookId, table.candidateId.op("text_pattern_ops")).where(sql`${table.candidateId} is not null`),
     index("webhook_messages_resent_from_idx").on(table.resentFrom).where(sql`${table.resentFrom} is not null`),
-    index("webhook_messages_chain_idx")
-      .on(table.webhookId, table.candidateId, table.eventTxId, table.eventSeq, table.seq)
-      .where(sql`${table.status} = 'pending'`),
     index("webhook_messages_log_idx").on(table.webhookId, table.createdAt, table.id),
   ],
 );

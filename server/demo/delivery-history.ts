@@ -14,8 +14,8 @@
  * (deliver.ts keeps none open during HTTP): the demo's own receiver, on
  * loopback, answers at once, and a seed that fails leaves nothing behind.
  */
-import { and, asc, eq, min, sql } from "drizzle-orm";
-import { events, webhookMessages, webhooks } from "@/db/schema";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { events, webhookReadyMessages, webhooks, webhookWaitingRetries } from "@/db/schema";
 import { deliverDue } from "@/server/webhooks/delivery/deliver";
 import type { DeliveryDeps } from "@/server/webhooks/delivery/deps";
 import { enqueueMessages, eventMessage, webhookTakes } from "@/server/webhooks/delivery/messages";
@@ -33,24 +33,20 @@ export async function deliverHistory(deps: DeliveryDeps, companyId: string, unti
     .select()
     .from(webhooks)
     .where(and(eq(webhooks.companyId, companyId), eq(webhooks.enabled, true)));
+  const webhookIds = targets.map((webhook) => webhook.id);
   const history = await db.select().from(events).where(eq(events.companyId, companyId)).orderBy(asc(events.txId), asc(events.seq));
 
   /** Delivers, in time order, every attempt due up to `time`. */
   const deliverUntil = async (time: number) => {
     for (;;) {
-      const [next] = await db
-        .select({ at: min(webhookMessages.nextAttemptAt) })
-        .from(webhookMessages)
-        .where(
-          and(
-            eq(webhookMessages.companyId, companyId),
-            eq(webhookMessages.status, "pending"),
-            eq(webhookMessages.held, false),
-            sql`${webhookMessages.nextAttemptAt} <= ${new Date(time).toISOString()}::timestamptz`,
-          ),
-        );
+      // The first message due: in the ready set, or a retry that waits apart.
+      const [next] = await db.execute<{ at: string | null }>(sql`
+        select min(due_at) as at from (
+          select due_at from ${webhookReadyMessages} where webhook_id = any(${sql.param(webhookIds)}::text[])
+          union all select due_at from ${webhookWaitingRetries} where webhook_id = any(${sql.param(webhookIds)}::text[])
+        ) due where due_at <= ${new Date(time).toISOString()}::timestamptz`);
       if (!next?.at) return;
-      clock = Math.max(clock, next.at.getTime());
+      clock = Math.max(clock, new Date(next.at).getTime());
       if ((await deliverDue(onClock, { limit: claimLimit })).size === 0) return;
     }
   };

@@ -36,8 +36,7 @@ async function readTotals(sql: postgres.Sql): Promise<Totals> {
   const jobs = sql(workerTables.jobsView);
   const [row] = await sql<Totals[]>`
     select
-      (select count(*) from webhook_messages where status = 'pending' and not held)::int as messages_ready,
-      (select count(*) from webhook_messages where status = 'pending' and held)::int as messages_held,
+      m.ready as messages_ready, m.held as messages_held,
       -- A leased row's due_at is its lease's end: one past it is due again, unless a resend parked it.
       coalesce((select extract(epoch from now() - min(r.due_at))::float8 from webhook_ready_messages r where r.due_at <= now() and not ${sql.unsafe(parkedLease)}), 0)
         as oldest_due_seconds,
@@ -51,6 +50,12 @@ async function readTotals(sql: postgres.Sql): Promise<Totals> {
         count(*) filter (where locked_at is null and attempts >= max_attempts)::int as failed
       from ${jobs}
     ) j(due, scheduled, running, failed),
+    (
+      -- The waiting messages, through their keys (webhook-waiting-message-keys.ts), each read by its key in its one day.
+      select count(*) filter (where not m.held)::int, count(*) filter (where m.held)::int
+      from webhook_waiting_message_keys k
+      join lateral (select held from webhook_messages m where m.id = k.message_id and m.history_at = k.history_at and m.status = 'pending' offset 0) m on true
+    ) m(ready, held),
     (
       select count(*) filter (where enabled and failing_since is not null)::int, count(*) filter (where not enabled)::int from webhooks
     ) w(failing, disabled)`;

@@ -15,7 +15,7 @@ import postgres from "postgres";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { migrateDatabase } from "@/db/migrate";
 import { daysAhead, ensureHistoryPartitions, existingDays, historyRetentionDays, utcDay } from "@/db/partitions";
-import { events, webhookAttempts, webhookMessages, webhooks } from "@/db/schema";
+import { events, webhookAttempts, webhookChainMessages, webhookMessages, webhooks, webhookWaitingRetries } from "@/db/schema";
 import { deleteExpiredHistory } from "@/server/runtime/worker/tasks/history-partitions";
 import { backfill } from "@/server/webhooks/admin/backfill";
 import { resendMessage } from "@/server/webhooks/admin/resend";
@@ -110,9 +110,11 @@ describe("partitions", () => {
     expect(madeEvents).toHaveLength(3);
     const after = new Map(await optionsOf("events"));
     for (const name of madeEvents) expect(after.get(name)).toEqual(["autovacuum_vacuum_scale_factor=0.02", "fillfactor=90"]);
-    // A table whose days have none keeps PostgreSQL's defaults.
+    // The log's messages leave room for updates in place (migration 0022); a table whose days have none keeps PostgreSQL's defaults.
     const messages = new Map(await optionsOf("webhook_messages"));
-    for (const name of made.filter((made) => made.startsWith("webhook_messages_"))) expect(messages.get(name)).toBeNull();
+    for (const name of made.filter((made) => made.startsWith("webhook_messages_"))) expect(messages.get(name)).toEqual(["fillfactor=90"]);
+    const attempts = new Map(await optionsOf("webhook_attempts"));
+    for (const name of made.filter((made) => made.startsWith("webhook_attempts_"))) expect(attempts.get(name)).toBeNull();
   });
 });
 
@@ -238,19 +240,27 @@ describe("retention", () => {
     const eventId = test.ctx.newId("event");
     await rawEvent(candidate.id, "candidate.status_changed", at, eventId);
     const messageId = test.ctx.newId("message");
-    await test.ctx.db.insert(webhookMessages).values({
-      id: messageId,
-      companyId,
-      webhookId,
-      origin: "event",
-      eventId,
-      eventType: "candidate.status_changed",
-      candidateId: candidate.id,
-      status,
-      nextAttemptAt: new Date(at.getTime() + dayMs * 100),
-      createdAt: at,
-      historyAt: at,
-    });
+    const [message] = await test.ctx.db
+      .insert(webhookMessages)
+      .values({
+        id: messageId,
+        companyId,
+        webhookId,
+        origin: "event",
+        eventId,
+        eventType: "candidate.status_changed",
+        candidateId: candidate.id,
+        status,
+        nextAttemptAt: new Date(at.getTime() + dayMs * 100),
+        createdAt: at,
+        historyAt: at,
+      })
+      .returning();
+    // A waiting message is written with its keys, as the log's one entry point writes them (messages.ts): its chain's row, and its retry's.
+    if (status === "pending") {
+      await test.ctx.db.insert(webhookChainMessages).values({ messageId, historyAt: at, webhookId, candidateId: candidate.id });
+      await test.ctx.db.insert(webhookWaitingRetries).values({ messageId, historyAt: at, webhookId, dueAt: message!.nextAttemptAt, seq: message!.seq });
+    }
     await test.ctx.db.insert(webhookAttempts).values({
       id: test.ctx.newId("attempt"),
       messageId,

@@ -138,7 +138,7 @@ it("readies a batch's chains and records its outcomes by key on the recording co
           nodes.map((node) => node["Node Type"]),
           name,
         ).not.toContain(refused);
-      // Each message by its key in its day: never through the index of the day's waiting messages, never a day read whole
+      // Each message by its key in its day, never a day read whole
       // (but a day of a few pages, made ahead or the simulation's last, may well be).
       const scansOfDays = nodes.filter((node) => fullDays.has(node["Relation Name"] ?? ""));
       // The readying looks each chain's messages up and then updates those that change (two scans a day); the

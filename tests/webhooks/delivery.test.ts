@@ -260,24 +260,25 @@ describe("ordering", () => {
     expect(seen().slice(4)).toEqual(["first:candidate.submitted", "first:candidate.scored", "first:candidate.ready"]);
   });
 
-  it("finds a chain's waiting messages that lost their chain rows again at the next maintenance run, and sends them in order", async () => {
+  it("readies a chain whose head was ended by hand at the next maintenance run, and removes the head's chain row", async () => {
     await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
-    const candidate = await readyCandidate("rowless@example.com");
+    const candidate = await readyCandidate("by-hand@example.com");
     bed.receiver.answer(() => ({ status: 500 }));
     await submitAttempt(test.ctx, candidate.id);
     await pump(bed.deps);
-    // As a process of the release before the chain rows leaves its messages (or SQL by hand): waiting, and found by no chain.
-    await test.ctx.db.delete(webhookChainMessages);
+    expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted"]);
+    // SQL by hand ends the head, waiting for its retry, without the recording: its chain row stays, and nothing readies the next.
+    const [head] = await test.ctx.db.delete(webhookWaitingRetries).returning();
+    await test.ctx.db.update(webhookMessages).set({ status: "succeeded" }).where(eq(webhookMessages.id, head!.messageId));
     bed.receiver.answer(() => ({ status: 200 }));
     test.clock.advance(60_000);
     await pump(bed.deps);
-    expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted", "candidate.submitted"]);
-    expect(await runWebhookMaintenance(bed.deps)).toMatchObject({ chainRowsMended: 2, chainsReadied: 1 });
+    expect(bodies()).toHaveLength(1);
+    expect(await runWebhookMaintenance(bed.deps)).toMatchObject({ chainRowsRemoved: 1, chainsReadied: 1 });
     await pump(bed.deps);
-    expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted", "candidate.submitted", "candidate.scored", "candidate.ready"]);
-    // Their rows went with them; the next run finds nothing to mend.
+    expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted", "candidate.scored", "candidate.ready"]);
     expect(await test.ctx.db.select().from(webhookChainMessages)).toEqual([]);
-    expect(await runWebhookMaintenance(bed.deps)).toMatchObject({ chainRowsMended: 0, chainsReadied: 0 });
+    expect(await runWebhookMaintenance(bed.deps)).toMatchObject({ chainRowsRemoved: 0, chainsReadied: 0 });
   });
 });
 

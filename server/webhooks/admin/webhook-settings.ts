@@ -11,7 +11,7 @@ import { DomainError, invalidInput, notFound, parseInput } from "@/server/domain
 import { decryptHeaders, encryptHeaders, mergeHeaderChanges, sameHeaders } from "../delivery/custom-headers";
 import { type Resolver, systemResolver } from "../delivery/delivery-client";
 import { resolveAndVet } from "../delivery/ip-policy";
-import { announceReady } from "../delivery/messages";
+import { announceReady, waitingMessagesOf } from "../delivery/messages";
 import { encryptSecret, generateSecret } from "../delivery/secrets";
 import { hostnameOf, targetOf } from "./address";
 import { assertOwnsWebhook, countWebhooks, findWebhook } from "./find-webhook";
@@ -154,10 +154,10 @@ async function startPacing(tx: Executor, webhookId: string) {
 
 /** Waiting retries go now (into the ready set); held messages still wait their turn in their chains. */
 async function redeliverWaitingNow(tx: Executor, webhookId: string, now: Date) {
-  await tx
-    .update(webhookMessages)
-    .set({ nextAttemptAt: now })
-    .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.status, "pending")));
+  await tx.execute(sql`
+    update ${webhookMessages} m set next_attempt_at = ${now.toISOString()}::timestamptz
+    from ${waitingMessagesOf(webhookId)} k
+    where m.id = k.message_id and m.history_at = k.history_at and m.status = 'pending'`);
   await tx.execute(sql`
     with waiting as (delete from webhook_waiting_retries where webhook_id = ${webhookId} returning *)
     insert into webhook_ready_messages (message_id, history_at, webhook_id, due_at, seq)

@@ -17,6 +17,7 @@ import type { DomainContext } from "@/server/domain/context";
 import { env } from "@/server/env";
 import { type AdminEmail, queueAdminEmail } from "@/server/notifications/email";
 import { alertAfter, alertAfterMs, disableAfter, disableAfterMs } from "./failure-thresholds";
+import { waitingMessagesOf } from "./messages";
 import { webhookOffReason } from "./unsent-reasons";
 
 type PolicyContext = Pick<DomainContext, "newId" | "clock">;
@@ -61,7 +62,8 @@ export async function applyFailurePolicy(tx: Executor, ctx: PolicyContext, webho
 }
 
 /**
- * Marks the webhook's waiting messages failed (they can be resent later) and
+ * Marks the webhook's waiting messages failed (they can be resent later), found
+ * by their keys (webhook-waiting-message-keys.ts), and
  * takes them out of the ready set, the waiting retries and their chains' rows, leased ones too:
  * their outcome, when it comes, finds no lease and changes nothing. One
  * statement, so it removes the rows of exactly the messages it failed: a
@@ -72,9 +74,10 @@ export async function applyFailurePolicy(tx: Executor, ctx: PolicyContext, webho
 export async function failWaitingMessages(tx: Executor, webhookId: string, now: Date): Promise<number> {
   const [row] = await tx.execute<{ failed: number }>(sql`
     with failed as (
-      update ${webhookMessages} set status = 'failed', completed_at = ${now.toISOString()}::timestamptz, failure_reason = ${webhookOffReason}
-      where webhook_id = ${webhookId} and status = 'pending'
-      returning id
+      update ${webhookMessages} m set status = 'failed', completed_at = ${now.toISOString()}::timestamptz, failure_reason = ${webhookOffReason}
+      from ${waitingMessagesOf(webhookId)} k
+      where m.id = k.message_id and m.history_at = k.history_at and m.status = 'pending'
+      returning m.id
     ), unready as (
       delete from ${webhookReadyMessages} where message_id in (select id from failed)
     ), unwaiting as (

@@ -1,6 +1,6 @@
 /**
  * Periodic work (graphile-worker cron): the failure policy for webhooks that
- * get no more attempts, mending the chains' rows and readying any chain left
+ * get no more attempts, removing chain rows whose message has ended and readying any chain left
  * without a ready head,
  * and catching up fan-out whose job was lost. (The history's day partitions,
  * events' and delivery log's alike, are kept by the worker's
@@ -13,7 +13,7 @@ import { enqueueFanOut } from "@/server/jobs/queue";
 import type { DeliveryDeps } from "./deps";
 import { applyFailurePolicy } from "./failure-policy";
 import { companiesBehind } from "./fan-out";
-import { announceReady, mendChainRows, readyChainHeads } from "./messages";
+import { announceReady, readyChainHeads, removeEndedChainRows } from "./messages";
 
 export async function runWebhookMaintenance(deps: DeliveryDeps) {
   const { ctx } = deps;
@@ -24,15 +24,15 @@ export async function runWebhookMaintenance(deps: DeliveryDeps) {
     .where(and(eq(webhooks.enabled, true), isNotNull(webhooks.failingSince)));
   for (const webhook of failing) await ctx.db.transaction((tx) => applyFailurePolicy(tx, ctx, webhook, now));
 
-  // Every waiting message of a chain is found through its chain row, and
-  // every chain has a ready head (messages.ts); should either ever be
-  // missing, the chain would wait for ever: mend the rows, then ready it.
-  const chainRows = await mendChainRows(ctx.db);
+  // Every chain has a ready head (messages.ts); should one ever be left
+  // without (its head's ready row removed by hand), the chain would wait for
+  // ever: ready it. Found through the chains' rows, each message by its key.
+  const chainRowsRemoved = await removeEndedChainRows(ctx.db);
   const unheaded = await ctx.db.execute<{ webhook_id: string; candidate_id: string }>(sql`
-    select webhook_id, candidate_id from webhook_messages
-    where status = 'pending' and candidate_id is not null
-    group by webhook_id, candidate_id
-    having bool_and(held)`);
+    select k.webhook_id, k.candidate_id from webhook_chain_messages k
+    join lateral (select held from webhook_messages m where m.id = k.message_id and m.history_at = k.history_at and m.status = 'pending' offset 0) m on true
+    group by k.webhook_id, k.candidate_id
+    having bool_and(m.held)`);
   const chains = [...unheaded].map((row) => ({ webhookId: row.webhook_id, candidateId: row.candidate_id }));
   if (chains.length > 0)
     await ctx.db.transaction(async (tx) => {
@@ -43,5 +43,5 @@ export async function runWebhookMaintenance(deps: DeliveryDeps) {
   const behind = await companiesBehind(ctx.db);
   for (const companyId of behind) await enqueueFanOut(ctx.db, companyId);
 
-  return { chainRowsMended: chainRows.added + chainRows.removed, chainsReadied: chains.length, fanOutsCaughtUp: behind.length };
+  return { chainRowsRemoved, chainsReadied: chains.length, fanOutsCaughtUp: behind.length };
 }

@@ -34,15 +34,24 @@ export async function announceReady(tx: Executor) {
 /**
  * "Still waiting", where the hot path reads or updates a message by its key:
  * `status = ${stillWaiting}`, a parameter rather than the literal. The
- * worker plans these statements once (db/prepared.ts), and a plan cannot use
- * the log's partial index of waiting messages for a parameter, only for the
- * literal. It chose that index over the key whenever the day's statistics
- * were taken with nothing waiting (every message delivered), and then walked
- * every waiting message of the day for each one it looked up: after a burst,
- * 1,600 buffer reads a day per lookup, and readying a batch's chains took
- * 55 ms instead of 0.3.
+ * worker plans these statements once (db/prepared.ts). With the literal,
+ * the plan counted waiting messages from the day's statistics, taken when
+ * nothing waited (every message delivered): it once chose the log's index
+ * of waiting messages over the key (after a burst, readying a batch's chains
+ * took 55 ms instead of 0.3), and, with that index gone (migration 0022),
+ * still planned the readying with a Materialize (burst-statistics.test.ts).
  */
 export const stillWaiting = sql`${"pending"}::text`;
+
+/**
+ * The keys of a webhook's waiting messages (webhook-waiting-message-keys.ts),
+ * as a set to update the log from: `update webhook_messages m ... from
+ * ${waitingMessagesOf(id)} k where m.id = k.message_id and m.history_at =
+ * k.history_at`. Unnested from an array, so the planner counts on a few rows
+ * and looks each message up by its key, in its one day; joined to the keys
+ * as they are, it hashed them and read every day of the log whole.
+ */
+export const waitingMessagesOf = (webhookId: string) => sql`unnest(array(select k from webhook_waiting_message_keys k where k.webhook_id = ${webhookId}))`;
 
 /** A message to add; without `historyAt` (a resend, a sample) it counts from its own creation. */
 export type NewMessage = Omit<typeof webhookMessages.$inferInsert, "nextAttemptAt" | "createdAt" | "status" | "attemptCount" | "held">;
@@ -269,31 +278,23 @@ export function readyChainHeadsStatement(linked: LinkedChain[], now: Date, days:
 }
 
 /**
- * Brings `webhook_chain_messages` back to its rule (the maintenance run, each
- * minute): a row for every waiting message of a chain, none for one that has
- * ended. Every message this release enqueues gets its row in the same
- * statement, so in normal running this finds nothing; it mends what another
- * writer left: a process of the release before the table, still running
- * during a rolling deploy, or SQL by hand. Each side reads one snapshot, in
- * which a message and its row appear together, so a message committed
- * meanwhile is left alone. Returns how many rows were added and removed.
+ * Removes the chain rows whose message has ended (the maintenance run, each
+ * minute). Both ways a message ends remove its row in the same statement
+ * (the recording, the failure policy), so in normal running this finds
+ * nothing; it mends what SQL by hand left. A message and its row are written
+ * together too (the one way a message enters the log): nothing finds a
+ * waiting message that has no row, as the log has no index of waiting
+ * messages (webhook-waiting-message-keys.ts). Returns how many were removed.
  */
-export async function mendChainRows(db: Executor): Promise<{ added: number; removed: number }> {
-  const [row] = await db.execute<{ added: number; removed: number }>(sql`
-    with added as (
-      insert into webhook_chain_messages (message_id, history_at, webhook_id, candidate_id)
-      select m.id, m.history_at, m.webhook_id, m.candidate_id from webhook_messages m
-      where m.status = 'pending' and m.candidate_id is not null
-        and not exists (select from webhook_chain_messages k where k.message_id = m.id)
-      on conflict (message_id) do nothing
-      returning 1
-    ), removed as (
+export async function removeEndedChainRows(db: Executor): Promise<number> {
+  const [row] = await db.execute<{ removed: number }>(sql`
+    with removed as (
       delete from webhook_chain_messages k
       where not exists (select from webhook_messages m where m.id = k.message_id and m.history_at = k.history_at and m.status = 'pending')
       returning 1
     )
-    select (select count(*) from added)::int as added, (select count(*) from removed)::int as removed`);
-  return row!;
+    select count(*)::int as removed from removed`);
+  return row!.removed;
 }
 
 /** At most this many retries join the ready set per promotion, so a crowd falling due together (after an outage) stays one short statement each. */
