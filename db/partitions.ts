@@ -20,7 +20,7 @@
  * milliseconds; `lock_timeout` bounds the wait behind a long reader, and a day
  * that could not be locked is tried again by the next run.
  */
-import { sql } from "drizzle-orm";
+import { type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "./client";
 
 /** Each partitioned table and its partition key, in the order their days are dropped (messages first: a day with a waiting message stays whole). */
@@ -111,6 +111,19 @@ export async function ensureHistoryPartitions(db: Database, now: Date): Promise<
   return { made, left };
 }
 
+/**
+ * How many messages of `day` (its partition of the log, attached or not)
+ * still wait: found through the waiting messages' keys (the log has no index
+ * of them), each checked by its key in the day.
+ */
+async function waitingInDay(db: Database, day: string, partition: SQLWrapper): Promise<number> {
+  const [row] = await db.execute<{ count: number }>(sql`
+    select count(*)::int as count from webhook_waiting_message_keys k
+    where k.history_at >= ${day}::date::timestamp at time zone 'UTC' and k.history_at < (${day}::date + 1)::timestamp at time zone 'UTC'
+      and exists (select from ${partition} m where m.id = k.message_id and m.status = 'pending')`);
+  return row!.count;
+}
+
 /** A day of messages not dropped because some still wait for delivery. */
 class MessagesWaiting extends Error {
   constructor(readonly count: number) {
@@ -123,8 +136,9 @@ class MessagesWaiting extends Error {
  * retention): messages first, then their attempts, then the events. Each
  * table's day goes in a transaction of its own, which holds one parent's lock
  * only, so it cannot deadlock with the hot path. The messages' day is checked
- * for waiting messages after it is detached (no message can enter it then):
- * if one waits, nothing of the day goes, and the day is said to be left.
+ * for waiting messages before it is detached, and again after (no message
+ * can enter it then): if one waits, nothing of the day goes, and the day is
+ * said to be left.
  * Returns the days dropped.
  */
 export async function dropExpiredDays(db: Database, cutoff: Date): Promise<{ dropped: string[]; left: DayLeft[] }> {
@@ -139,17 +153,17 @@ export async function dropExpiredDays(db: Database, cutoff: Date): Promise<{ dro
     for (const { table } of partitionedTables) {
       if (!existing.get(table)!.has(day)) continue;
       const partition = sql.identifier(`${table}_${suffix}`);
+      const assertNoneWaits = async (tx: Database) => {
+        if (table !== "webhook_messages") return;
+        const waiting = await waitingInDay(tx, day, partition);
+        if (waiting > 0) throw new MessagesWaiting(waiting);
+      };
       try {
+        // Checked first without the lock, so a day that keeps a waiting message is left without stopping deliveries for the check.
+        await assertNoneWaits(db);
         const reason = await withLockTimeout(db, async (tx) => {
           await tx.execute(sql`alter table ${sql.identifier(table)} detach partition ${partition}`);
-          if (table === "webhook_messages") {
-            // Through the waiting messages' keys (the log has no index of them), each checked by its key in the day.
-            const [waiting] = await tx.execute<{ count: number }>(sql`
-              select count(*)::int as count from webhook_waiting_message_keys k
-              where k.history_at >= ${day}::date::timestamp at time zone 'UTC' and k.history_at < (${day}::date + 1)::timestamp at time zone 'UTC'
-                and exists (select from ${partition} m where m.id = k.message_id and m.status = 'pending')`);
-            if (waiting!.count > 0) throw new MessagesWaiting(waiting!.count);
-          }
+          await assertNoneWaits(tx);
           await tx.execute(sql`drop table ${partition}`);
         });
         if (reason) busy = { table, day, reason };

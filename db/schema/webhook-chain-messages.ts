@@ -5,7 +5,7 @@ import { waitingMessageKeyColumns } from "./queued-message-columns";
  * Where each (webhook, candidate) chain's waiting messages are: one row per
  * pending message of a chain, its key in the partitioned `webhook_messages`.
  * Small and unpartitioned, so finding a chain's messages is one index probe,
- * where the log's own chain index is one per day kept (about 40): the
+ * where the log's chain index (dropped in migration 0022) was one per day kept (about 40): the
  * fan-out and the readying of chains look a chain up here, then read and lock
  * its messages in their one day each (messages.ts).
  *

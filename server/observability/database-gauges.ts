@@ -51,10 +51,15 @@ async function readTotals(sql: postgres.Sql): Promise<Totals> {
       from ${jobs}
     ) j(due, scheduled, running, failed),
     (
-      -- The waiting messages, through their keys (webhook-waiting-message-keys.ts), each read by its key in its one day.
-      select count(*) filter (where not m.held)::int, count(*) filter (where m.held)::int
-      from webhook_waiting_message_keys k
-      join lateral (select held from webhook_messages m where m.id = k.message_id and m.history_at = k.history_at and m.status = 'pending' offset 0) m on true
+      -- From the waiting messages' keys alone (webhook-waiting-message-keys.ts), never the log: a head is in the ready set (a parked
+      -- lease's message is held) or waits for its retry; a held message has only its chain's row. (A chain row whose message
+      -- was ended by hand counts as held until the maintenance run removes it, within a minute.)
+      select
+        (select count(*) from webhook_ready_messages r where not ${sql.unsafe(parkedLease)})::int
+          + (select count(*) from webhook_waiting_retries)::int,
+        (select count(*) from webhook_chain_messages k
+          where not exists (select from webhook_ready_messages r where r.message_id = k.message_id and not ${sql.unsafe(parkedLease)})
+            and not exists (select from webhook_waiting_retries w where w.message_id = k.message_id))::int
     ) m(ready, held),
     (
       select count(*) filter (where enabled and failing_since is not null)::int, count(*) filter (where not enabled)::int from webhooks

@@ -43,6 +43,7 @@ import { interviewListQuery } from "@/server/read/interviews";
 import { countMissedEvents } from "@/server/webhooks/admin/backfill";
 import { failedSinceCount } from "@/server/webhooks/admin/resend";
 import { claimStatement, type OutcomeRow, recordStatement } from "@/server/webhooks/delivery/deliver";
+import { failWaitingMessagesStatement } from "@/server/webhooks/delivery/failure-policy";
 import { historyAfterPositionStatement } from "@/server/webhooks/delivery/fan-out";
 import { readyChainHeadsStatement } from "@/server/webhooks/delivery/messages";
 import { maxAttempts } from "@/server/webhooks/delivery/retry-schedule";
@@ -330,6 +331,11 @@ describe("the delivery log's query plans (settings)", () => {
     expectIndexRead(nodes, "webhook_messages", ["webhook_messages_id_history_at_pk"]);
   });
 
+  it("fails a turned-off webhook's waiting messages found through their keys, each by its key in its one day", async () => {
+    const nodes = await planOfStatement(new PgDialect().sqlToQuery(failWaitingMessagesStatement(rareWebhookId, new Date())));
+    expectIndexRead(nodes, "webhook_messages", ["webhook_messages_id_history_at_pk"]);
+  });
+
   it("reads a message's attempts in its one day, through the attempts' index", async () => {
     const [tried] = await sql()<Array<{ id: string }>>`
       select id from webhook_messages where webhook_id = ${rareWebhookId} and status <> 'pending' and history_at < now() - interval '31 days' limit 1`;
@@ -344,11 +350,11 @@ describe("the delivery log's query plans (settings)", () => {
 
   // Tries are counted by when they started and waiting messages through their keys:
   // any day may hold them (a message's tries go on while it waits in its chain).
-  it("figures a webhook's health through the tries' index and the waiting messages' keys, each message by its key", async () => {
+  it("figures a webhook's health through the tries' index and the waiting messages' keys, a try's message by its key", async () => {
     const nodes = await plan(webhookHealthQuery(sql(), companyId, [rareWebhookId, webhookId], new Date()), { subPlans: true });
     // A run's failed last tries (the 9th) may be found by their number in (message_id, attempt), skipping over the ids.
     expectIndexRead(nodes, "webhook_attempts", ["webhook_attempts_webhook_idx", "webhook_attempts_message_idx"]);
-    // Its waiting messages through their keys (the chains' rows), each by its key in its one day.
+    // A try's message by its key in its one day; the waiting messages are counted from their keys alone.
     expectIndexRead(nodes, "webhook_messages", ["webhook_messages_id_history_at_pk"]);
   });
 

@@ -95,6 +95,17 @@ describe("partitions", () => {
     expect(await brokenKey(rawEvent(candidate.id, "candidate.submitted", new Date()))).toBe("events_once_per_attempt_key");
   });
 
+  it("of the log index no column that recording an outcome changes, so the recording updates a message in place", async () => {
+    const indexes = await test.handle.sql<Array<{ name: string; definition: string }>>`
+      select c.relname as name, pg_get_indexdef(c.oid) as definition from pg_index i join pg_class c on c.oid = i.indexrelid
+      where i.indrelid = 'webhook_messages'::regclass`;
+    expect(indexes.length).toBeGreaterThan(0);
+    // A HOT update (no new index entries) needs every indexed column, in an index's keys or its condition, unchanged.
+    for (const { name, definition } of indexes)
+      for (const column of ["status", "attempt_count", "next_attempt_at", "completed_at", "failure_reason", "held"])
+        expect(definition, name).not.toMatch(new RegExp(`\\b${column}\\b`));
+  });
+
   it("made ahead keep their table's newest day's storage parameters", async () => {
     const optionsOf = async (table: string) =>
       (
@@ -304,23 +315,35 @@ describe("retention", () => {
   });
 });
 
+/** A database of its own with the migrations before `tag` applied; `work` writes rows there and applies the rest (`migrateRest`). */
+async function migratedBefore(tag: string, work: (sql: postgres.Sql, migrateRest: () => Promise<void>) => Promise<void>) {
+  const serverUrl = inject("serverUrl");
+  const name = `migration_${tag}_${process.pid}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const folder = mkdtempSync(path.join(tmpdir(), "migration-before-"));
+  const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  try {
+    cpSync("db/migrations", folder, { recursive: true });
+    const journal = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8"));
+    journal.entries = journal.entries.filter((entry: { tag: string }) => entry.tag < tag);
+    writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify(journal));
+    await migrate(drizzle(sql), { migrationsFolder: folder });
+    await work(sql, () => migrateDatabase(url.toString()));
+  } finally {
+    await sql.end();
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 describe("migration 0012", () => {
   it("moves the rows already there into the partitioned tables, with their keys, slots and sequences", async () => {
-    const serverUrl = inject("serverUrl");
-    const name = `partitions_${process.pid}`;
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const folder = mkdtempSync(path.join(tmpdir(), "partitions-migration-"));
-    const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
-    try {
-      // The migrations before 0012, then rows, then every migration.
-      cpSync("db/migrations", folder, { recursive: true });
-      const journal = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8"));
-      journal.entries = journal.entries.filter((entry: { tag: string }) => entry.tag < "0012");
-      writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify(journal));
-      await migrate(drizzle(sql), { migrationsFolder: folder });
+    // The migrations before 0012, then rows, then every migration.
+    await migratedBefore("0012", async (sql, migrateRest) => {
       await sql`insert into companies (id, name) values ('co_1', 'One')`;
       await sql`insert into interviews (id, company_id, title, language, access_mode) values ('int_1', 'co_1', 'T', 'en', 'link')`;
       await sql`insert into candidates (id, company_id, interview_id, attempt, name, email, started_at)
@@ -337,7 +360,7 @@ describe("migration 0012", () => {
         select 'att_' || n, 'msg_' || n, 'wh_1', 1, 'https://example.com/in', now(), 5, '{}', true from generate_series(1, 40) n`;
       const [before] = await sql`select max(seq)::int as events, (select max(seq)::int from webhook_messages) as messages from events`;
 
-      await migrateDatabase(url.toString());
+      await migrateRest();
 
       const [counts] = await sql`select (select count(*)::int from events) as events, (select count(*)::int from webhook_messages) as messages,
         (select count(*)::int from webhook_attempts) as attempts, (select count(*)::int from events_once_per_attempt) as slots,
@@ -361,11 +384,34 @@ describe("migration 0012", () => {
       await expect(
         sql`insert into events (id, company_id, candidate_id, interview_id, type, created_at) values ('evt_again', 'co_1', 'cand_1', 'int_1', 'candidate.submitted', now())`,
       ).rejects.toMatchObject({ constraint_name: "events_once_per_attempt_key" });
-    } finally {
-      await sql.end();
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-      rmSync(folder, { recursive: true, force: true });
-    }
+    });
+  });
+});
+
+describe("migration 0022", () => {
+  it("writes the key of every waiting message that lacks one before it drops the log's index of waiting messages", async () => {
+    await migratedBefore("0022", async (sql, migrateRest) => {
+      await sql`insert into companies (id, name) values ('co_1', 'One')`;
+      await sql`insert into webhooks (id, company_id, url, event_types, secret_ciphertext) values ('wh_1', 'co_1', 'https://example.com/in', '[]', 'x')`;
+      // As a process of a release before the chains' rows left them: a chain's head and its held next message, a sample, and a head
+      // in the ready set without its chain row; and a message sent, which needs nothing.
+      await sql`insert into webhook_messages (id, company_id, webhook_id, origin, event_id, event_type, candidate_id, status, held, next_attempt_at, seq, history_at)
+        values ('msg_head', 'co_1', 'wh_1', 'event', 'evt_1', 'candidate.submitted', 'cand_1', 'pending', false, now() + interval '1 minute', 1, now()),
+          ('msg_next', 'co_1', 'wh_1', 'event', 'evt_2', 'candidate.scored', 'cand_1', 'pending', true, now(), 2, now()),
+          ('msg_sample', 'co_1', 'wh_1', 'sample', 'evt_sample', 'candidate.ready', null, 'pending', false, now(), 3, now()),
+          ('msg_ready', 'co_1', 'wh_1', 'event', 'evt_3', 'candidate.submitted', 'cand_2', 'pending', false, now(), 4, now()),
+          ('msg_sent', 'co_1', 'wh_1', 'event', 'evt_4', 'candidate.submitted', 'cand_3', 'succeeded', false, now(), 5, now())`;
+      await sql`insert into webhook_ready_messages (message_id, history_at, webhook_id, due_at, seq) select id, history_at, webhook_id, next_attempt_at, seq from webhook_messages where id = 'msg_ready'`;
+
+      await migrateRest();
+
+      const keys = async (table: string) => (await sql`select message_id from ${sql(table)} order by message_id`).map((row) => row.message_id);
+      expect(await keys("webhook_chain_messages")).toEqual(["msg_head", "msg_next", "msg_ready"]);
+      expect(await keys("webhook_ready_messages")).toEqual(["msg_ready"]);
+      expect(await keys("webhook_waiting_retries")).toEqual(["msg_head", "msg_sample"]);
+      expect(await keys("webhook_waiting_message_keys")).toEqual(["msg_head", "msg_next", "msg_ready", "msg_sample"]);
+      const [index] = await sql`select to_regclass('webhook_messages_chain_idx') as index`;
+      expect(index!.index).toBeNull();
+    });
   });
 });

@@ -1,7 +1,7 @@
 /** Signed delivery, latest data, retries on the spec's schedule, ordering, failure policy, rotation. */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { JobHelpers } from "graphile-worker";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDatabase } from "@/db/client";
 import {
   candidates,
@@ -50,6 +50,13 @@ beforeEach(async () => {
   companyId = await makeCompany(test.ctx, "Acme");
   await createUser(test.ctx, { companyId, email: `admin-${companyId}@example.com`, name: "Admin", role: "admin", password: "long enough password" });
   interview = await makeInterview(test.ctx, companyId);
+});
+
+// Every waiting message has its key (webhook-waiting-message-keys.ts), whatever a test did: nothing finds one that lacks it.
+afterEach(async () => {
+  const keyless = await test.handle.sql`
+    select m.id from webhook_messages m where m.status = 'pending' and not exists (select from webhook_waiting_message_keys k where k.message_id = m.id)`;
+  expect(keyless).toEqual([]);
 });
 
 /** A candidate who finished every step and has a score and recording, not yet submitted. */

@@ -72,7 +72,13 @@ export async function applyFailurePolicy(tx: Executor, ctx: PolicyContext, webho
  * pending with no ready row. Returns how many.
  */
 export async function failWaitingMessages(tx: Executor, webhookId: string, now: Date): Promise<number> {
-  const [row] = await tx.execute<{ failed: number }>(sql`
+  const [row] = await tx.execute<{ failed: number }>(failWaitingMessagesStatement(webhookId, now));
+  return row!.failed;
+}
+
+/** The statement of `failWaitingMessages` (exported for the query-plan tests). */
+export function failWaitingMessagesStatement(webhookId: string, now: Date) {
+  return sql`
     with failed as (
       update ${webhookMessages} m set status = 'failed', completed_at = ${now.toISOString()}::timestamptz, failure_reason = ${webhookOffReason}
       from ${waitingMessagesOf(webhookId)} k
@@ -85,6 +91,5 @@ export async function failWaitingMessages(tx: Executor, webhookId: string, now: 
     ), unchained as (
       delete from ${webhookChainMessages} where message_id in (select id from failed)
     )
-    select count(*)::int as failed from failed`);
-  return row!.failed;
+    select count(*)::int as failed from failed`;
 }

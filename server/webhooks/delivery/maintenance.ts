@@ -24,9 +24,10 @@ export async function runWebhookMaintenance(deps: DeliveryDeps) {
     .where(and(eq(webhooks.enabled, true), isNotNull(webhooks.failingSince)));
   for (const webhook of failing) await ctx.db.transaction((tx) => applyFailurePolicy(tx, ctx, webhook, now));
 
-  // Every chain has a ready head (messages.ts); should one ever be left
-  // without (its head's ready row removed by hand), the chain would wait for
-  // ever: ready it. Found through the chains' rows, each message by its key.
+  // Every chain has a head (messages.ts); should one ever be left with all
+  // its waiting messages held (its head ended by hand, without the recording
+  // that readies the next), it would wait for ever: ready it. Found through
+  // the chains' rows, each message by its key.
   const chainRowsRemoved = await removeEndedChainRows(ctx.db);
   const unheaded = await ctx.db.execute<{ webhook_id: string; candidate_id: string }>(sql`
     select k.webhook_id, k.candidate_id from webhook_chain_messages k

@@ -6,8 +6,9 @@
  * as each predecessor finishes (deliver.ts).
  *
  * A chain's waiting messages are found through `webhook_chain_messages`
- * (one index probe, where the log's own chain index is one per day), which
- * gets its rows here, in the statement that inserts the messages.
+ * (one index probe; the log has no index of waiting messages, migration
+ * 0022), which gets its rows here, in the statement that inserts the
+ * messages.
  *
  * The chains' waiting messages are locked before deciding which new message
  * heads its chain, so a predecessor finishing at this moment either is seen
@@ -49,9 +50,11 @@ export const stillWaiting = sql`${"pending"}::text`;
  * ${waitingMessagesOf(id)} k where m.id = k.message_id and m.history_at =
  * k.history_at`. Unnested from an array, so the planner counts on a few rows
  * and looks each message up by its key, in its one day; joined to the keys
- * as they are, it hashed them and read every day of the log whole.
+ * as they are, it hashed them and read every day of the log whole. In id
+ * order, as every locker of a chain's messages takes them.
  */
-export const waitingMessagesOf = (webhookId: string) => sql`unnest(array(select k from webhook_waiting_message_keys k where k.webhook_id = ${webhookId}))`;
+export const waitingMessagesOf = (webhookId: string) =>
+  sql`unnest(array(select k from webhook_waiting_message_keys k where k.webhook_id = ${webhookId} order by k.message_id))`;
 
 /** A message to add; without `historyAt` (a resend, a sample) it counts from its own creation. */
 export type NewMessage = Omit<typeof webhookMessages.$inferInsert, "nextAttemptAt" | "createdAt" | "status" | "attemptCount" | "held">;

@@ -79,8 +79,8 @@ function healthState(
  * sent today, or a fan-out that caught up late, is in an old day), its tries
  * go on while it waits in its chain, and a day is kept while a message in it
  * waits. Each day is read through an index: the webhook's tries by start
- * time, a try's message and a waiting message by its key (the waiting ones
- * found through their keys, webhook-waiting-message-keys.ts).
+ * time, a try's message by its key. Waiting messages are counted from their
+ * keys alone (webhook-waiting-message-keys.ts), never the log.
  */
 export function webhookHealthQuery(sql: postgres.Sql, companyId: string, webhookIds: string[], now: Date) {
   const day = chartWindow("24h", now);
@@ -101,9 +101,7 @@ export function webhookHealthQuery(sql: postgres.Sql, companyId: string, webhook
       ) as failed_for_good_in_run,
       coalesce(a.ok_24h, 0)::int as ok_24h, coalesce(a.all_24h, 0)::int as all_24h,
       coalesce(a.ok_7d, 0)::int as ok_7d, coalesce(a.all_7d, 0)::int as all_7d,
-      (select count(*) from webhook_waiting_message_keys k
-        join lateral (select from webhook_messages m where m.id = k.message_id and m.history_at = k.history_at and m.status = 'pending' offset 0) m on true
-        where k.webhook_id = w.id)::int as waiting
+      (select count(*) from webhook_waiting_message_keys k where k.webhook_id = w.id)::int as waiting
     from webhooks w
     left join lateral (
       select
