@@ -673,6 +673,12 @@ describe("a head that a resend put behind it while it was in flight", () => {
     await test.handle.sql`update webhook_ready_messages set due_at = now() - interval '1 year' where message_id = ${statusChange!.id}`;
     const gauges = await databaseGauges(test.handle.sql).text();
     expect(Number(/^interview_webhook_oldest_due_message_age_seconds (\S+)$/m.exec(gauges)![1])).toBeLessThan(300 * 86_400);
+    // Counted from the waiting messages' keys, the gauge says what the log says: the parked one is held, the resent one ready.
+    const [log] = await test.handle.sql<Array<{ ready: number; held: number }>>`
+      select count(*) filter (where not held)::int as ready, count(*) filter (where held)::int as held from webhook_messages where status = 'pending'`;
+    const waiting = (state: string) => Number(new RegExp(`^interview_webhook_messages_waiting\\{state="${state}"\\} (\\S+)$`, "m").exec(gauges)![1]);
+    expect({ ready: waiting("ready"), held: waiting("held") }).toEqual(log);
+    expect(log!.held).toBeGreaterThan(0);
 
     // Once the dead worker's lease has run out, only the resent message is sent.
     expect([...(await deliverDue(bed.deps, { limit: 10 }))]).toEqual([[resentId, "succeeded"]]);
