@@ -51,15 +51,12 @@ async function readTotals(sql: postgres.Sql): Promise<Totals> {
       from ${jobs}
     ) j(due, scheduled, running, failed),
     (
-      -- From the waiting messages' keys alone (webhook-waiting-message-keys.ts), never the log: a head is in the ready set (a parked
-      -- lease's message is held) or waits for its retry; a held message has only its chain's row. (A chain row whose message
+      -- From the waiting messages' keys alone (webhook-waiting-message-keys.ts), never the log: a head is in the ready set (but a
+      -- parked lease's message is held) or waits for its retry; every other waiting message is held. (A chain row whose message
       -- was ended by hand counts as held until the maintenance run removes it, within a minute.)
-      select
-        (select count(*) from webhook_ready_messages r where not ${sql.unsafe(parkedLease)})::int
-          + (select count(*) from webhook_waiting_retries)::int,
-        (select count(*) from webhook_chain_messages k
-          where not exists (select from webhook_ready_messages r where r.message_id = k.message_id and not ${sql.unsafe(parkedLease)})
-            and not exists (select from webhook_waiting_retries w where w.message_id = k.message_id))::int
+      select r.ready, (select count(*) from webhook_waiting_message_keys)::int - r.ready
+      from (select (select count(*) from webhook_ready_messages r where not ${sql.unsafe(parkedLease)})::int
+        + (select count(*) from webhook_waiting_retries)::int as ready) r
     ) m(ready, held),
     (
       select count(*) filter (where enabled and failing_since is not null)::int, count(*) filter (where not enabled)::int from webhooks
