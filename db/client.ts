@@ -32,16 +32,6 @@ export type DatabaseOptions = {
    * still planned at each run.
    */
   planOnce?: boolean;
-  /**
-   * Join only by nested loops (hash and merge joins off). For a connection
-   * whose every statement joins a handful of rows to the partitioned log by
-   * its key (the dispatcher's recordings): PostgreSQL costs such a join as a
-   * lookup in every day's partition, not knowing that it prunes all days but
-   * one as it runs, so over a month of days it chose to hash every waiting
-   * message instead, and readying a batch's chains took 14 ms where the
-   * lookups take 1.3.
-   */
-  nestedLoopsOnly?: boolean;
   /** Limits on the pool's sessions (`sessionLimits` has each caller's); none for a caller that gives none, such as the migrator. */
   limits?: SessionLimits;
 };
@@ -145,7 +135,6 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     jit: "off",
     ...(options.asyncCommit ? { synchronous_commit: "off" } : {}),
     ...(options.planOnce ? { plan_cache_mode: "force_generic_plan" } : {}),
-    ...(options.nestedLoopsOnly ? { enable_hashjoin: "off", enable_mergejoin: "off" } : {}),
     ...(options.limits
       ? {
           statement_timeout: options.limits.statementMs,

@@ -20,7 +20,7 @@
  * milliseconds; `lock_timeout` bounds the wait behind a long reader, and a day
  * that could not be locked is tried again by the next run.
  */
-import { type SQLWrapper, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "./client";
 
 /** Each partitioned table and its partition key, in the order their days are dropped (messages first: a day with a waiting message stays whole). */
@@ -111,16 +111,11 @@ export async function ensureHistoryPartitions(db: Database, now: Date): Promise<
   return { made, left };
 }
 
-/**
- * How many messages of `day` (its partition of the log, attached or not)
- * still wait: found through the waiting messages' keys (the log has no index
- * of them), each checked by its key in the day.
- */
-async function waitingInDay(db: Database, day: string, partition: SQLWrapper): Promise<number> {
+/** How many messages of `day` are still queued (webhook-queue.ts). */
+async function waitingInDay(db: Database, day: string): Promise<number> {
   const [row] = await db.execute<{ count: number }>(sql`
-    select count(*)::int as count from webhook_waiting_message_keys k
-    where k.history_at >= ${day}::date::timestamp at time zone 'UTC' and k.history_at < (${day}::date + 1)::timestamp at time zone 'UTC'
-      and exists (select from ${partition} m where m.id = k.message_id and m.status = 'pending')`);
+    select count(*)::int as count from webhook_queue q
+    where q.history_at >= ${day}::date::timestamp at time zone 'UTC' and q.history_at < (${day}::date + 1)::timestamp at time zone 'UTC'`);
   return row!.count;
 }
 
@@ -155,7 +150,7 @@ export async function dropExpiredDays(db: Database, cutoff: Date): Promise<{ dro
       const partition = sql.identifier(`${table}_${suffix}`);
       const assertNoneWaits = async (tx: Database) => {
         if (table !== "webhook_messages") return;
-        const waiting = await waitingInDay(tx, day, partition);
+        const waiting = await waitingInDay(tx, day);
         if (waiting > 0) throw new MessagesWaiting(waiting);
       };
       try {

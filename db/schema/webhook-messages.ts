@@ -12,10 +12,9 @@ export const messageOrigins = ["event", "resend", "sample"] as const;
 export type MessageOrigin = (typeof messageOrigins)[number];
 
 /**
- * One event to one webhook, with its retries. Messages about one candidate to
- * one webhook go strictly in the order of their events in the history
- * (`event_tx_id`, `event_seq`, then `seq`): only the first pending one of a
- * (webhook, candidate) chain is attempted; the others are `held`.
+ * The log of one event to one webhook: what it is, and (with its attempts)
+ * what became of it. Written when the message is queued and at each outcome;
+ * where a waiting message stands is its row in `webhook_queue`.
  *
  * Partitioned by day of `history_at` (migration 0012, db/partitions.ts), and
  * its attempts with it: every message of one event shares its event's day,
@@ -35,7 +34,7 @@ export const webhookMessages = pgTable(
     eventType: text("event_type").$type<EventType>().notNull(),
     /** Ordering chain; null for samples, which belong to no real candidate. */
     candidateId: text("candidate_id"),
-    /** The event's place in the history (transaction, then sequence): a chain goes in this order, whatever order its messages were created in. */
+    /** The event's place in the history (transaction, then sequence). */
     eventTxId: bigint("event_tx_id", { mode: "bigint" }),
     eventSeq: bigint("event_seq", { mode: "bigint" }),
     isTest: boolean("is_test").notNull().default(false),
@@ -49,10 +48,8 @@ export const webhookMessages = pgTable(
     status: text("status", { enum: messageStatuses }).notNull().default("pending"),
     attemptCount: integer("attempt_count").notNull().default(0),
     nextAttemptAt: time("next_attempt_at").notNull(),
-    /** Waits behind an earlier pending message of its chain. A pending message not held is in the ready set or waits for its retry (webhook-ready-messages.ts). */
-    held: boolean("held").notNull().default(false),
     completedAt: time("completed_at"),
-    /** Why a message ended without reaching the receiver (our side, not the receiver's), for the log. */
+    /** Why our side did not reach the receiver (for the log): why it ended, or why its last try could not be made. */
     failureReason: text("failure_reason"),
     /** The message this one resends (a resend from the log); the original's row links to its latest resend through it. */
     resentFrom: text("resent_from"),

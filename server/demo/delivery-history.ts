@@ -5,20 +5,21 @@
  * one busy hour. Instead each event's messages enter the log at the time the
  * event happened and are delivered then, through the real path: the log's
  * one entry point (`enqueueMessages`: chains, held messages), the
- * dispatcher's claim, sign and record (`deliverDue`: retries on the real
+ * engine's claim, sign and record (`deliverDue`: retries on the real
  * schedule, the failure policy), a real receiver, on a clock that steps
  * through the history. What is still waiting at the end (a retry due after
  * now) is the worker's, like any other message; fan-out later finds every
  * event already logged (one message per webhook and event) and adds nothing.
  * Unlike the dispatcher's, these requests run inside the seed's transaction
- * (deliver.ts keeps none open during HTTP): the demo's own receiver, on
+ * (the dispatcher keeps none open during HTTP): the demo's own receiver, on
  * loopback, answers at once, and a seed that fails leaves nothing behind.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import { events, webhookReadyMessages, webhooks, webhookWaitingRetries } from "@/db/schema";
-import { deliverDue } from "@/server/webhooks/delivery/deliver";
+import { events, webhookQueue, webhooks } from "@/db/schema";
 import type { DeliveryDeps } from "@/server/webhooks/delivery/deps";
-import { enqueueMessages, eventMessage, webhookTakes } from "@/server/webhooks/delivery/messages";
+import { deliverDue } from "@/server/webhooks/delivery/dispatcher";
+import { eventMessage, webhookTakes } from "@/server/webhooks/delivery/messages";
+import { enqueueMessages } from "@/server/webhooks/delivery/queue";
 
 /** How long after its event a message is created: about what fan-out takes. */
 const fanOutLagMs = 40;
@@ -39,12 +40,10 @@ export async function deliverHistory(deps: DeliveryDeps, companyId: string, unti
   /** Delivers, in time order, every attempt due up to `time`. */
   const deliverUntil = async (time: number) => {
     for (;;) {
-      // The first message due: in the ready set, or a retry that waits apart.
+      // The first message due.
       const [next] = await db.execute<{ at: string | null }>(sql`
-        select min(due_at) as at from (
-          select due_at from ${webhookReadyMessages} where webhook_id = any(${sql.param(webhookIds)}::text[])
-          union all select due_at from ${webhookWaitingRetries} where webhook_id = any(${sql.param(webhookIds)}::text[])
-        ) due where due_at <= ${new Date(time).toISOString()}::timestamptz`);
+        select min(due_at) as at from ${webhookQueue}
+        where webhook_id = any(${sql.param(webhookIds)}::text[]) and state <> 'held' and due_at <= ${new Date(time).toISOString()}::timestamptz`);
       if (!next?.at) return;
       clock = Math.max(clock, new Date(next.at).getTime());
       if ((await deliverDue(onClock, { limit: claimLimit })).size === 0) return;

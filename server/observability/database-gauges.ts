@@ -15,14 +15,15 @@ import { Gauge, Registry } from "prom-client";
 import { withDeadline } from "@/server/deadline";
 import { workerTables } from "@/server/jobs/worker-tables";
 import { log } from "@/server/log";
-import { parkedLease } from "@/server/webhooks/delivery/parked-leases";
 
 const cacheMs = 5_000;
 const answerWithinMs = 3_000;
 
 type Totals = {
-  messages_ready: number;
   messages_held: number;
+  messages_ready: number;
+  messages_running: number;
+  messages_unsendable: number;
   oldest_due_seconds: number;
   jobs_due: number;
   jobs_scheduled: number;
@@ -36,10 +37,8 @@ async function readTotals(sql: postgres.Sql): Promise<Totals> {
   const jobs = sql(workerTables.jobsView);
   const [row] = await sql<Totals[]>`
     select
-      m.ready as messages_ready, m.held as messages_held,
-      -- A leased row's due_at is its lease's end: one past it is due again, unless a resend parked it.
-      coalesce((select extract(epoch from now() - min(r.due_at))::float8 from webhook_ready_messages r where r.due_at <= now() and not ${sql.unsafe(parkedLease)}), 0)
-        as oldest_due_seconds,
+      q.held as messages_held, q.ready as messages_ready, q.running as messages_running, q.unsendable as messages_unsendable,
+      q.oldest_due_seconds,
       j.due as jobs_due, j.scheduled as jobs_scheduled, j.running as jobs_running, j.failed as jobs_failed,
       w.failing as webhooks_failing, w.disabled as webhooks_disabled
     from (
@@ -51,13 +50,15 @@ async function readTotals(sql: postgres.Sql): Promise<Totals> {
       from ${jobs}
     ) j(due, scheduled, running, failed),
     (
-      -- From the waiting messages' keys alone (webhook-waiting-message-keys.ts), never the log: a head is in the ready set (but a
-      -- parked lease's message is held) or waits for its retry; every other waiting message is held. (A chain row whose message
-      -- was ended by hand counts as held until the maintenance run removes it, within a minute.)
-      select r.ready, (select count(*) from webhook_waiting_message_keys)::int - r.ready
-      from (select (select count(*) from webhook_ready_messages r where not ${sql.unsafe(parkedLease)})::int
-        + (select count(*) from webhook_waiting_retries)::int as ready) r
-    ) m(ready, held),
+      -- One read of the queue (webhook-queue.ts). Stuck: a message due and not being sent (a lease that ran out included),
+      -- counted from its due time; one whose tries our side cannot make, from when it was queued.
+      select count(*) filter (where state = 'held')::int, count(*) filter (where state = 'ready')::int,
+        count(*) filter (where state = 'running')::int, count(*) filter (where last_error is not null)::int,
+        coalesce(extract(epoch from now() - least(
+          min(due_at) filter (where state <> 'held' and due_at <= now()),
+          min(queued_at) filter (where last_error is not null)))::float8, 0)
+      from webhook_queue
+    ) q(held, ready, running, unsendable, oldest_due_seconds),
     (
       select count(*) filter (where enabled and failing_since is not null)::int, count(*) filter (where not enabled)::int from webhooks
     ) w(failing, disabled)`;
@@ -76,13 +77,18 @@ export function databaseGauges(sql: postgres.Sql) {
   });
   const messages = new Gauge({
     name: "interview_webhook_messages_waiting",
-    help: "Webhook messages not yet delivered: ready (its chain's head, due now or later) or held behind an earlier message of its chain.",
+    help: "Webhook messages not yet delivered, by state: held behind an earlier message of its chain, ready (its chain's head, due now or later), running (being sent).",
     labelNames: ["state"] as const,
     registers,
   });
   const oldestDue = new Gauge({
     name: "interview_webhook_oldest_due_message_age_seconds",
-    help: "How long the oldest message that is due and not being sent has waited past its due time; 0 when none waits.",
+    help: "How long the oldest stuck message has waited: one due and not being sent (its lease ran out included) past its due time, one whose tries our side cannot make (see the unsendable gauge) since it was queued; 0 when none.",
+    registers,
+  });
+  const unsendable = new Gauge({
+    name: "interview_webhook_messages_unsendable",
+    help: "Waiting webhook messages whose last try our side could not make (a secret or header that cannot be decrypted, a body that cannot be built): the delivery log says why.",
     registers,
   });
   const jobs = new Gauge({
@@ -115,8 +121,10 @@ export function databaseGauges(sql: postgres.Sql) {
       const current = await totals();
       up.set(current ? 1 : 0);
       if (!current) return statusRegistry.metrics();
-      messages.set({ state: "ready" }, current.messages_ready);
       messages.set({ state: "held" }, current.messages_held);
+      messages.set({ state: "ready" }, current.messages_ready);
+      messages.set({ state: "running" }, current.messages_running);
+      unsendable.set(current.messages_unsendable);
       oldestDue.set(current.oldest_due_seconds);
       jobs.set({ state: "due" }, current.jobs_due);
       jobs.set({ state: "scheduled" }, current.jobs_scheduled);

@@ -1,15 +1,16 @@
 /** Webhook services wired to a test database, a test receiver and a recording mailer. */
 
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach } from "vitest";
-import { webhookChainMessages, webhookMessages, webhookReadyMessages, webhooks, webhookWaitingRetries } from "@/db/schema";
+import { asc, eq, ne } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { webhookMessages, webhookQueue, webhooks } from "@/db/schema";
 import { type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import type { WorkerDeps } from "@/server/runtime/worker/deps";
 import type { AddressOptions } from "@/server/webhooks/admin/webhook-settings";
 import { createDeliveryClient } from "@/server/webhooks/delivery/delivery-client";
 import type { TestDatabase } from "./database";
 import { clearJobs, queuedJobs } from "./jobs";
+import { assertQueueInvariants } from "./queue-invariants";
 import { type Receiver, startReceiver } from "./receiver";
 
 export type SentEmail = { to: string[]; subject: string; text: string };
@@ -30,13 +31,13 @@ export function webhookDeps(test: TestDatabase, receiver: Receiver): WorkerDeps 
   };
 }
 
-/** Ids of the messages ready for the dispatcher (chain heads and samples still pending), in the order it claims them. */
+/** Ids of the messages the claim may take once due (chain heads and samples), in the order it takes them when all are due. */
 export async function readyMessageIds(deps: WorkerDeps): Promise<string[]> {
   const rows = await deps.ctx.db
-    .select({ id: webhookMessages.id })
-    .from(webhookMessages)
-    .where(and(eq(webhookMessages.status, "pending"), eq(webhookMessages.held, false)))
-    .orderBy(asc(webhookMessages.nextAttemptAt), asc(webhookMessages.seq));
+    .select({ id: webhookQueue.messageId })
+    .from(webhookQueue)
+    .where(ne(webhookQueue.state, "held"))
+    .orderBy(asc(webhookQueue.dueAt), asc(webhookQueue.position));
   return rows.map((row) => row.id);
 }
 
@@ -62,7 +63,7 @@ export function verifySignature(header: string, rawBody: string, secret: string)
  */
 export async function pump(deps: WorkerDeps): Promise<string[]> {
   const { fanOutCompany } = await import("@/server/webhooks/delivery/fan-out");
-  const { deliverDue } = await import("@/server/webhooks/delivery/deliver");
+  const { deliverDue } = await import("@/server/webhooks/delivery/dispatcher");
   const { sendQueuedEmail } = await import("@/server/notifications/email");
   const outcomes: string[] = [];
   for (let round = 0; round < 1000; round++) {
@@ -85,7 +86,8 @@ export async function pump(deps: WorkerDeps): Promise<string[]> {
 /**
  * A receiver and webhook services for a test file. Each test starts with no
  * queued job, no waiting message and no other enabled webhook, and the
- * receiver answers 200.
+ * receiver answers 200; after each, the queue's invariants are checked
+ * (queue-invariants.ts).
  */
 export function useWebhookTestbed(test: TestDatabase) {
   const bed = {} as { receiver: Receiver; deps: ReturnType<typeof webhookDeps> };
@@ -100,13 +102,14 @@ export function useWebhookTestbed(test: TestDatabase) {
   beforeEach(async () => {
     await clearJobs(test.ctx.db);
     await test.ctx.db.update(webhookMessages).set({ status: "failed" }).where(eq(webhookMessages.status, "pending"));
-    await test.ctx.db.delete(webhookReadyMessages);
-    await test.ctx.db.delete(webhookWaitingRetries);
-    await test.ctx.db.delete(webhookChainMessages);
+    await test.ctx.db.delete(webhookQueue);
     await test.ctx.db.update(webhooks).set({ enabled: false });
     bed.receiver.received.length = 0;
     bed.receiver.answer(() => ({ status: 200, body: "ok" }));
     bed.deps.sent.length = 0;
+  });
+  afterEach(async () => {
+    await assertQueueInvariants(test.ctx.db);
   });
   return bed;
 }

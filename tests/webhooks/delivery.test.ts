@@ -1,20 +1,9 @@
 /** Signed delivery, latest data, retries on the spec's schedule, ordering, failure policy, rotation. */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { JobHelpers } from "graphile-worker";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDatabase } from "@/db/client";
-import {
-  candidates,
-  type EventType,
-  emails,
-  events,
-  webhookAttempts,
-  webhookChainMessages,
-  webhookMessages,
-  webhookReadyMessages,
-  webhooks,
-  webhookWaitingRetries,
-} from "@/db/schema";
+import { candidates, type EventType, emails, events, webhookAttempts, webhookMessages, webhookQueue, webhooks } from "@/db/schema";
 import { createUser } from "@/server/domain/accounts";
 import { saveScore, storeRecording } from "@/server/domain/ai-interview";
 import { submitAttempt } from "@/server/domain/attempts";
@@ -22,7 +11,6 @@ import { changeStatus } from "@/server/domain/statuses";
 import { type FanOutPayload, type SendEmailPayload, taskNames } from "@/server/jobs/queue";
 import { sendQueuedEmail } from "@/server/notifications/email";
 import { databaseGauges } from "@/server/observability/database-gauges";
-import { startDispatcher } from "@/server/runtime/worker/dispatcher";
 import { fanOutEvents } from "@/server/runtime/worker/tasks/fan-out-events";
 import { backfill } from "@/server/webhooks/admin/backfill";
 import { resendMessage } from "@/server/webhooks/admin/resend";
@@ -30,10 +18,15 @@ import { sendSample } from "@/server/webhooks/admin/send-sample";
 import { setWebhookEnabled } from "@/server/webhooks/admin/set-webhook-enabled";
 import { rotateWebhookSecret } from "@/server/webhooks/admin/webhook-secret";
 import { createWebhook, deleteWebhook, updateWebhook } from "@/server/webhooks/admin/webhook-settings";
-import { attemptDelivery, claimDue, deliverDue, leaseMs, recordOutcomes } from "@/server/webhooks/delivery/deliver";
+import { attemptDelivery } from "@/server/webhooks/delivery/attempt";
+import { claimDue, leaseMs } from "@/server/webhooks/delivery/claim";
+import { deliverDue, startDispatcher } from "@/server/webhooks/delivery/dispatcher";
 import { applyFailurePolicy } from "@/server/webhooks/delivery/failure-policy";
 import { fanOutCompany } from "@/server/webhooks/delivery/fan-out";
 import { runWebhookMaintenance } from "@/server/webhooks/delivery/maintenance";
+import { eventMessage } from "@/server/webhooks/delivery/messages";
+import { enqueueMessages } from "@/server/webhooks/delivery/queue";
+import { recordOutcomes } from "@/server/webhooks/delivery/record";
 import { retryDelaysMs } from "@/server/webhooks/delivery/retry-schedule";
 import { eventGoneReason, webhookOffReason } from "@/server/webhooks/delivery/unsent-reasons";
 import { useTestDatabase } from "../support/database";
@@ -50,13 +43,6 @@ beforeEach(async () => {
   companyId = await makeCompany(test.ctx, "Acme");
   await createUser(test.ctx, { companyId, email: `admin-${companyId}@example.com`, name: "Admin", role: "admin", password: "long enough password" });
   interview = await makeInterview(test.ctx, companyId);
-});
-
-// Every waiting message has its key (webhook-waiting-message-keys.ts), whatever a test did: nothing finds one that lacks it.
-afterEach(async () => {
-  const keyless = await test.handle.sql`
-    select m.id from webhook_messages m where m.status = 'pending' and not exists (select from webhook_waiting_message_keys k where k.message_id = m.id)`;
-  expect(keyless).toEqual([]);
 });
 
 /** A candidate who finished every step and has a score and recording, not yet submitted. */
@@ -265,27 +251,6 @@ describe("ordering", () => {
     test.clock.advance(60_000);
     await pump(bed.deps);
     expect(seen().slice(4)).toEqual(["first:candidate.submitted", "first:candidate.scored", "first:candidate.ready"]);
-  });
-
-  it("readies a chain whose head was ended by hand at the next maintenance run, and removes the head's chain row", async () => {
-    await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
-    const candidate = await readyCandidate("by-hand@example.com");
-    bed.receiver.answer(() => ({ status: 500 }));
-    await submitAttempt(test.ctx, candidate.id);
-    await pump(bed.deps);
-    expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted"]);
-    // SQL by hand ends the head, waiting for its retry, without the recording: its chain row stays, and nothing readies the next.
-    const [head] = await test.ctx.db.delete(webhookWaitingRetries).returning();
-    await test.ctx.db.update(webhookMessages).set({ status: "succeeded" }).where(eq(webhookMessages.id, head!.messageId));
-    bed.receiver.answer(() => ({ status: 200 }));
-    test.clock.advance(60_000);
-    await pump(bed.deps);
-    expect(bodies()).toHaveLength(1);
-    expect(await runWebhookMaintenance(bed.deps)).toMatchObject({ chainRowsRemoved: 1, chainsReadied: 1 });
-    await pump(bed.deps);
-    expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted", "candidate.scored", "candidate.ready"]);
-    expect(await test.ctx.db.select().from(webhookChainMessages)).toEqual([]);
-    expect(await runWebhookMaintenance(bed.deps)).toMatchObject({ chainRowsRemoved: 0, chainsReadied: 0 });
   });
 });
 
@@ -571,19 +536,17 @@ describe("a chain's next message", () => {
 
 describe("a recording whose reply was lost", () => {
   it("is recorded again without error: one attempt, the message finished once, the chain's next message ready", async () => {
-    // The recording's statements commit one by one (deliver.ts): the network may
-    // drop the reply after the server committed, and the dispatcher records the
-    // same batch again.
+    // The network may drop the recording's reply after the server committed,
+    // and the dispatcher records the same batch again.
     const { webhookId, candidate } = await webhookWithSubmission(["candidate.submitted", "candidate.status_changed"]);
     await changeStatus(test.ctx, candidate.id, { to: "rejected", by: { type: "team", name: "Ana" } });
     await fanOutCompany(test.ctx, companyId);
     const { messages } = await claimDue(test.ctx.db, test.ctx.clock.now(), { limit: 10 });
     expect(messages).toHaveLength(1);
     const batch = [await attemptDelivery(bed.deps, messages[0]!)];
-    const onOneConnection = <T>(work: (db: typeof test.ctx.db) => Promise<T>) => work(test.ctx.db);
 
-    expect((await recordOutcomes(bed.deps, batch, onOneConnection)).get(messages[0]!.id)).toBe("succeeded");
-    await expect(recordOutcomes(bed.deps, batch, onOneConnection)).resolves.toBeInstanceOf(Map);
+    expect((await recordOutcomes(bed.deps, batch)).get(messages[0]!.id)).toBe("succeeded");
+    expect((await recordOutcomes(bed.deps, batch)).get(messages[0]!.id)).toBe("gone");
 
     expect(await test.ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.messageId, messages[0]!.id))).toHaveLength(1);
     const [next] = await test.ctx.db
@@ -610,7 +573,7 @@ describe("a webhook deleted while its message was in flight", () => {
     const batch = await Promise.all(messages.map((message) => attemptDelivery(bed.deps, message)));
     await deleteWebhook(test.ctx, companyId, deleted.id);
 
-    const outcomes = await recordOutcomes(bed.deps, batch, (work) => test.ctx.db.transaction(work));
+    const outcomes = await recordOutcomes(bed.deps, batch);
     for (const message of messages) expect(outcomes.get(message.id)).toBe(message.webhookId === kept ? "succeeded" : "gone");
     const attempts = await test.ctx.db
       .select()
@@ -625,7 +588,7 @@ describe("a webhook deleted while its message was in flight", () => {
   });
 });
 
-describe("a head that a resend put behind it while it was in flight", () => {
+describe("a resend while its chain's head is in flight", () => {
   /** A submission delivered, then a status change waiting as its chain's head; returns the submission's message. */
   async function deliveredSubmissionThenStatusChange() {
     const { webhookId, candidate } = await webhookWithSubmission(["candidate.submitted", "candidate.status_changed"]);
@@ -637,7 +600,12 @@ describe("a head that a resend put behind it while it was in flight", () => {
     return submitted!;
   }
 
-  it("does not retry beside the resent message: it waits held, and follows it once that is done", async () => {
+  const queued = async () =>
+    (await test.ctx.db.select({ id: webhookQueue.messageId, state: webhookQueue.state }).from(webhookQueue).orderBy(webhookQueue.position)).map(
+      ({ id, state }) => `${id}:${state}`,
+    );
+
+  it("joins the chain's tail: the head's retry keeps its place, and the resent message follows it", async () => {
     const submitted = await deliveredSubmissionThenStatusChange();
 
     // The status change is the head and in flight, and its receiver will refuse it...
@@ -646,44 +614,42 @@ describe("a head that a resend put behind it while it was in flight", () => {
     const statusChange = messages[0]!;
     bed.receiver.answer(() => ({ status: 500 }));
     const attempted = await attemptDelivery(bed.deps, statusChange);
-    // ...when an admin resends the older submission: it goes first, the status change is held.
+    // ...when an admin resends the older submission: it waits behind the status change.
     const { id: resentId } = await resendMessage(test.ctx, companyId, submitted.id);
-    const onOneConnection = <T>(work: (db: typeof test.ctx.db) => Promise<T>) => work(test.ctx.db);
-    expect((await recordOutcomes(bed.deps, [attempted], onOneConnection)).get(statusChange.id)).toBe("retry_scheduled");
+    expect(await queued()).toEqual([`${statusChange.id}:running`, `${resentId}:held`]);
+    expect((await recordOutcomes(bed.deps, [attempted])).get(statusChange.id)).toBe("retry_scheduled");
+    expect(await queued()).toEqual([`${statusChange.id}:ready`, `${resentId}:held`]);
 
-    const queued = async () => [
-      ...(await test.ctx.db.select({ id: webhookReadyMessages.messageId }).from(webhookReadyMessages)),
-      ...(await test.ctx.db.select({ id: webhookWaitingRetries.messageId }).from(webhookWaitingRetries)),
-    ];
-    expect(await queued()).toEqual([{ id: resentId }]);
     bed.receiver.answer(() => ({ status: 200 }));
+    test.clock.advance(retryDelaysMs[0]!);
+    expect(await deliverRound(statusChange.id)).toBe("succeeded");
     expect(await deliverRound(resentId)).toBe("succeeded");
-    expect(await queued()).toEqual([{ id: statusChange.id }]);
+    expect(await queued()).toEqual([]);
+    // The refused try, the retry, then the resent message.
+    expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted", "candidate.status_changed", "candidate.status_changed", "candidate.submitted"]);
   });
 
-  it("is not sent again when its worker died in flight: the resent message goes first, then the head once its turn comes", async () => {
+  it("waits for a dead worker's lease to run out: the head is sent again first, then the resent message", async () => {
     const submitted = await deliveredSubmissionThenStatusChange();
 
     // The status change is claimed by a worker that dies before it records anything...
     const [statusChange] = (await claimDue(test.ctx.db, test.ctx.clock.now(), { limit: 10 })).messages;
-    // ...and an admin resends the older submission meanwhile: it goes first, the status change is held.
+    // ...and an admin resends the older submission meanwhile: it waits behind it.
     const { id: resentId } = await resendMessage(test.ctx, companyId, submitted.id);
-    test.clock.advance(leaseMs() + 1000);
-    // Parked, it is no due message left unsent: the oldest-due gauge (on the database's clock, a year after this row's due time) leaves it out.
-    await test.handle.sql`update webhook_ready_messages set due_at = now() - interval '1 year' where message_id = ${statusChange!.id}`;
-    const gauges = await databaseGauges(test.handle.sql).text();
-    expect(Number(/^interview_webhook_oldest_due_message_age_seconds (\S+)$/m.exec(gauges)![1])).toBeLessThan(300 * 86_400);
-    // Counted from the waiting messages' keys, the gauge says what the log says: the parked one is held, the resent one ready.
-    const [log] = await test.handle.sql<Array<{ ready: number; held: number }>>`
-      select count(*) filter (where not held)::int as ready, count(*) filter (where held)::int as held from webhook_messages where status = 'pending'`;
-    const waiting = (state: string) => Number(new RegExp(`^interview_webhook_messages_waiting\\{state="${state}"\\} (\\S+)$`, "m").exec(gauges)![1]);
-    expect({ ready: waiting("ready"), held: waiting("held") }).toEqual(log);
-    expect(log!.held).toBeGreaterThan(0);
+    expect(await deliverDue(bed.deps, { limit: 10 })).toEqual(new Map());
 
-    // Once the dead worker's lease has run out, only the resent message is sent.
-    expect([...(await deliverDue(bed.deps, { limit: 10 }))]).toEqual([[resentId, "succeeded"]]);
-    expect(await deliverRound(statusChange!.id)).toBe("succeeded");
-    expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted", "candidate.submitted", "candidate.status_changed"]);
+    // A claimed message never sent is stuck: the gauge counts it once its lease has run out (on the database's clock).
+    await test.handle.sql`update webhook_queue set due_at = now() - interval '10 minutes' where message_id = ${statusChange!.id}`;
+    const gauges = await databaseGauges(test.handle.sql).text();
+    expect(Number(/^interview_webhook_oldest_due_message_age_seconds (\S+)$/m.exec(gauges)![1])).toBeGreaterThanOrEqual(600);
+    const waiting = (state: string) => Number(new RegExp(`^interview_webhook_messages_waiting\\{state="${state}"\\} (\\S+)$`, "m").exec(gauges)![1]);
+    expect({ held: waiting("held"), ready: waiting("ready"), running: waiting("running") }).toEqual({ held: 1, ready: 0, running: 1 });
+
+    // Once the dead worker's lease has run out, the head goes again, then the resent message.
+    test.clock.advance(leaseMs() + 1000);
+    expect([...(await deliverDue(bed.deps, { limit: 10 }))]).toEqual([[statusChange!.id, "succeeded"]]);
+    expect(await deliverRound(resentId)).toBe("succeeded");
+    expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted", "candidate.status_changed", "candidate.submitted"]);
   });
 });
 
@@ -759,9 +725,9 @@ describe("an attempt whose worker died", () => {
     await clearJobs(test.ctx.db);
     // Leased by a worker that then died.
     await test.ctx.db
-      .update(webhookReadyMessages)
-      .set({ leasedAt: test.clock.now(), dueAt: new Date(test.clock.now().getTime() + leaseMs()) })
-      .where(eq(webhookReadyMessages.webhookId, webhookId));
+      .update(webhookQueue)
+      .set({ state: "running", leasedAt: test.clock.now(), dueAt: new Date(test.clock.now().getTime() + leaseMs()) })
+      .where(eq(webhookQueue.webhookId, webhookId));
     expect(await deliverDue(bed.deps, { limit: 10 })).toEqual(new Map());
     test.clock.advance(leaseMs() - 1);
     expect(await deliverDue(bed.deps, { limit: 10 })).toEqual(new Map());
@@ -785,15 +751,59 @@ describe("a company whose fan-out job was lost", () => {
   });
 });
 
-describe("a message created as its webhook was turned off", () => {
-  it("ends unsent with the reason instead of waiting for ever", async () => {
-    const { webhookId, message } = await fannedOutMessage();
-    // Fan-out read the webhook on; the admin's "off" committed just after.
-    await test.ctx.db.update(webhooks).set({ enabled: false }).where(eq(webhooks.id, webhookId));
-    expect(await deliverRound(message!.id)).toBe("ended");
-    const [ended] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.id, message!.id));
-    expect(ended).toMatchObject({ status: "failed", failureReason: webhookOffReason });
+describe("a message queued as its webhook is turned off", () => {
+  it("is ended by the turning off when it was queued first: turning off waits for the queueing to commit", async () => {
+    const { webhookId, candidate } = await webhookWithSubmission();
+    // A fan-out's transaction has queued the message (and holds the webhook's row) but not committed yet...
+    const [webhook] = await test.ctx.db.select().from(webhooks).where(eq(webhooks.id, webhookId));
+    const [event] = await test.ctx.db.select().from(events).where(eq(events.candidateId, candidate.id));
+    const writer = createDatabase(test.url, { max: 1 });
+    let commit = () => {};
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    let markQueued = () => {};
+    const queued = new Promise<void>((resolve) => (markQueued = resolve));
+    const queueing = writer.db.transaction(async (tx) => {
+      await enqueueMessages(tx, [eventMessage(test.ctx.newId, webhook!, event!)], test.clock.now());
+      markQueued();
+      await committed;
+    });
+    try {
+      await queued;
+      // ...when an admin turns the webhook off: that waits for the queueing, then ends what it queued.
+      const turningOff = setWebhookEnabled(test.ctx, companyId, webhookId, false);
+      await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(1);
+      commit();
+      await queueing;
+      expect(await turningOff).toEqual({ markedFailed: 1 });
+    } finally {
+      commit();
+      await writer.close();
+    }
+    const [ended] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
+    expect(ended).toMatchObject({ candidateId: candidate.id, status: "failed", failureReason: webhookOffReason });
+    expect(await pump(bed.deps)).toEqual([]);
     expect(bed.receiver.received).toEqual([]);
+  });
+
+  it("is not queued when the turning off committed first", async () => {
+    const { webhookId } = await webhookWithSubmission();
+    const [webhook] = await test.ctx.db.select().from(webhooks).where(eq(webhooks.id, webhookId));
+    await setWebhookEnabled(test.ctx, companyId, webhookId, false);
+    // A message built from the webhook as it was read before (on), queued after.
+    const { enqueueMessages } = await import("@/server/webhooks/delivery/queue");
+    const [event] = await test.ctx.db.select().from(events).where(eq(events.companyId, companyId));
+    const message = {
+      id: test.ctx.newId("message"),
+      companyId,
+      webhookId: webhook!.id,
+      origin: "event" as const,
+      eventId: event!.id,
+      eventType: event!.type,
+      candidateId: event!.candidateId,
+      historyAt: event!.createdAt,
+    };
+    expect(await test.ctx.db.transaction((tx) => enqueueMessages(tx, [message], test.clock.now()))).toEqual({ ids: [], allowed: true });
+    expect(await test.ctx.db.select().from(webhookQueue)).toEqual([]);
   });
 });
 
@@ -859,9 +869,10 @@ describe("a batch", () => {
     expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted", "candidate.submitted", "candidate.submitted"]);
     // Each chain's next message is ready, and only that one.
     const ready = await test.ctx.db
-      .select()
-      .from(webhookMessages)
-      .where(and(eq(webhookMessages.status, "pending"), eq(webhookMessages.held, false)));
+      .select({ eventType: webhookMessages.eventType })
+      .from(webhookQueue)
+      .innerJoin(webhookMessages, and(eq(webhookMessages.id, webhookQueue.messageId), eq(webhookMessages.historyAt, webhookQueue.historyAt)))
+      .where(ne(webhookQueue.state, "held"));
     expect(ready.map((message) => message.eventType)).toEqual(["candidate.scored", "candidate.scored", "candidate.scored"]);
     await pump(bed.deps);
     expect(bed.receiver.received).toHaveLength(9);
@@ -869,7 +880,7 @@ describe("a batch", () => {
 });
 
 describe("the dispatcher", () => {
-  it("sends at once a message of another day than the ready set's (a past event sent), long before its next poll", async () => {
+  it("sends a past event's message at once (announced as it is queued), long before its next poll", async () => {
     // A candidate submitted ten days ago, while no webhook existed: its events are in that day.
     const now = test.clock.now();
     test.clock.advance(-10 * 24 * 3600_000);
@@ -889,9 +900,8 @@ describe("the dispatcher", () => {
     const recordings = createDatabase(test.url, { max: 1 });
     const dispatcher = startDispatcher({ ...bed.deps, claims: bed.deps.ctx.db, recordings: recordings.db }, { slots: 4, perWebhook: 2, pollMs: 60_000 });
     try {
-      // Today's message: the ready set's days are today's from here on, until the report of a minute later.
       await expect.poll(() => bed.receiver.received.length, { timeout: 10_000 }).toBe(1);
-      // The past event sent now: its message is in its own day, ten days back, and is announced (NOTIFY).
+      // The past event sent now: its message is in its own day of the log, ten days back, and is announced (NOTIFY).
       expect(await backfill(test.ctx, companyId, webhookId, new Date(now.getTime() - 11 * 24 * 3600_000))).toEqual({ sent: 1, more: false });
       await expect.poll(() => bed.receiver.received.length, { timeout: 10_000 }).toBe(2);
       expect(JSON.parse(bed.receiver.received[1]!.body)).toMatchObject({ type: "candidate.submitted", candidate: { id: past.id } });
@@ -919,7 +929,7 @@ describe("the dispatcher", () => {
     try {
       // One at a time (its cap), each claimed when the one before ends: nothing recorded, no poll.
       await expect.poll(() => bed.receiver.received.length, { timeout: 10_000 }).toBe(3);
-      // The first outcome's recording waits for the lock (it may not have been sent yet: the dispatcher plans it as it starts).
+      // The first outcome's recording waits for the lock.
       await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(1);
       expect(bed.receiver.received).toHaveLength(3);
     } finally {

@@ -16,8 +16,8 @@ import { createMailer } from "@/server/notifications/email";
 import { databaseGauges } from "@/server/observability/database-gauges";
 import { databaseReadiness, type Readiness } from "@/server/observability/readiness";
 import { type ClientOptions, createDeliveryClient } from "@/server/webhooks/delivery/delivery-client";
+import { type DispatcherOptions, startDispatcher } from "@/server/webhooks/delivery/dispatcher";
 import type { WorkerDeps } from "./deps";
-import { type DispatcherOptions, startDispatcher } from "./dispatcher";
 import { createJobPool } from "./job-pool";
 import { keepAlive } from "./liveness";
 import { fanOutEvents } from "./tasks/fan-out-events";
@@ -26,18 +26,8 @@ import { deleteExpiredHistoryTask } from "./tasks/history-partitions";
 import { sendEmail } from "./tasks/send-email";
 import { webhookMaintenance } from "./tasks/webhook-maintenance";
 
-/**
- * The dispatcher's recordings run on one connection of their own: their two
- * statements go pipelined, in order. Both look their rows up by key, so the
- * connection joins by nested loops only (`nestedLoopsOnly`, db/client.ts).
- */
-export const recordingConnection = {
-  max: 1,
-  asyncCommit: true,
-  planOnce: true,
-  nestedLoopsOnly: true,
-  limits: sessionLimits.recordings,
-} satisfies DatabaseOptions;
+/** The dispatcher's recordings run on one connection of their own: a recording's two statements go together, in order. */
+export const recordingConnection = { max: 1, asyncCommit: true, planOnce: true, limits: sessionLimits.recordings } satisfies DatabaseOptions;
 
 export function taskList(deps: WorkerDeps): TaskList {
   return {

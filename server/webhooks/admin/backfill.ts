@@ -3,9 +3,10 @@
  * have been sent (its event types and interviews) that it has no message for
  * yet, for example events from before it was created or while it was off.
  *
- * The messages enter like the fan-out's (messages.ts): origin `event`, at most
- * one per webhook and event (the unique index; a concurrent fan-out of the
- * same event adds nothing), each candidate's chain in the history's order.
+ * The messages are queued like the fan-out's (queue.ts): origin `event`, at
+ * most one per webhook and event (the unique index; a concurrent fan-out of
+ * the same event adds nothing), at the tail of each candidate's chain, in the
+ * history's order among themselves.
  * At most 1,000 per call, oldest first, so repeated calls make progress.
  * Every event it can see is settled: an event still being committed is
  * invisible here and sorts after all of them (server/domain/history-lock.ts),
@@ -19,7 +20,8 @@ import { webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { invalidState, notFound } from "@/server/domain/errors";
 import { needsScores, scoreConditionTypes } from "../delivery/conditions";
-import { enqueueMessages, eventMessage, type HistoryEventRow, historyEventOf } from "../delivery/messages";
+import { eventMessage, type HistoryEventRow, historyEventOf } from "../delivery/messages";
+import { enqueueMessages } from "../delivery/queue";
 
 export const maxBackfillBatch = 1000;
 
@@ -102,7 +104,7 @@ export async function backfill(ctx: DomainContext, companyId: string, webhookId:
         batch.map((row) => eventMessage(ctx.newId, webhook, historyEventOf(row))),
         ctx.clock.now(),
       );
-      return { sent: sent.length, more: missed.length > maxBackfillBatch };
+      return { sent: sent.ids.length, more: missed.length > maxBackfillBatch };
     }),
   );
 }

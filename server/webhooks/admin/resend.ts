@@ -4,7 +4,7 @@ import type { Executor } from "@/db/client";
 import { webhookMessages } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
-import { enqueueMessages } from "../delivery/messages";
+import { enqueueMessages } from "../delivery/queue";
 import { findWebhookThatIsOn } from "./find-webhook";
 
 export const maxResendBatch = 1000;
@@ -43,7 +43,7 @@ export async function resendMessage(ctx: DomainContext, companyId: string, messa
       .where(and(eq(webhookMessages.id, messageId), eq(webhookMessages.companyId, companyId)));
     if (!source) throw notFound("message", messageId);
     await findWebhookThatIsOn(tx, companyId, source.webhookId, "resending");
-    const [id] = await enqueueCopies(ctx, tx, [source], ctx.clock.now());
+    const { ids: [id] } = await enqueueCopies(ctx, tx, [source], ctx.clock.now());
     return { id: id! };
   });
 }

@@ -1,7 +1,7 @@
 /** Sending a sample event (`test: true`) to a webhook. */
 import type { EventType } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
-import { enqueueMessages } from "../delivery/messages";
+import { enqueueMessages } from "../delivery/queue";
 import { findWebhookThatIsOn } from "./find-webhook";
 import { sampleEventBody } from "./sample";
 

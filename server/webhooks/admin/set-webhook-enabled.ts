@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { retryOnDeadlock } from "@/db/deadlocks";
 import { webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
-import { failWaitingMessages } from "../delivery/failure-policy";
+import { endWebhookQueue } from "../delivery/queue";
 import { findWebhook } from "./find-webhook";
 
-/** Turning off marks the waiting messages failed (they can be resent later) and returns how many. */
+/** Turning off marks the waiting messages failed (they can be resent later) and returns how many; the update that turns it off locks the webhook first (queue.ts). */
 export async function setWebhookEnabled(ctx: DomainContext, companyId: string, webhookId: string, enabled: boolean, by = "an admin") {
   return retryOnDeadlock(() =>
     ctx.db.transaction(async (tx) => {
@@ -20,7 +20,7 @@ export async function setWebhookEnabled(ctx: DomainContext, companyId: string, w
             : { enabled: false, disabledAt: now, disabledReason: `Turned off by ${by}`, updatedAt: now },
         )
         .where(eq(webhooks.id, webhookId));
-      return { markedFailed: enabled ? 0 : await failWaitingMessages(tx, webhookId, now) };
+      return { markedFailed: enabled ? 0 : await endWebhookQueue(tx, webhookId, now) };
     }),
   );
 }

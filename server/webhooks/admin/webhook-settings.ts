@@ -11,7 +11,7 @@ import { DomainError, invalidInput, notFound, parseInput } from "@/server/domain
 import { decryptHeaders, encryptHeaders, mergeHeaderChanges, sameHeaders } from "../delivery/custom-headers";
 import { type Resolver, systemResolver } from "../delivery/delivery-client";
 import { resolveAndVet } from "../delivery/ip-policy";
-import { announceReady, waitingMessagesOf } from "../delivery/messages";
+import { makeRetriesDueNow } from "../delivery/queue";
 import { encryptSecret, generateSecret } from "../delivery/secrets";
 import { hostnameOf, targetOf } from "./address";
 import { assertOwnsWebhook, countWebhooks, findWebhook } from "./find-webhook";
@@ -138,7 +138,7 @@ export async function updateWebhook(ctx: DomainContext, companyId: string, webho
       })
       .where(eq(webhooks.id, webhookId));
     if (settings.rateLimitPerSecond) await startPacing(tx, webhookId);
-    if (url !== webhook.url || headersChanged) await redeliverWaitingNow(tx, webhookId, now);
+    if (url !== webhook.url || headersChanged) await makeRetriesDueNow(tx, webhookId, now);
     return { customHeaders: headersChanged ? headers : null, addressWarning };
   });
 }
@@ -150,20 +150,6 @@ async function startPacing(tx: Executor, webhookId: string) {
     .insert(webhookSendPaces)
     .values({ webhookId, sentUntil: new Date(0) })
     .onConflictDoNothing();
-}
-
-/** Waiting retries go now (into the ready set); held messages still wait their turn in their chains. */
-async function redeliverWaitingNow(tx: Executor, webhookId: string, now: Date) {
-  await tx.execute(sql`
-    update ${webhookMessages} m set next_attempt_at = ${now.toISOString()}::timestamptz
-    from ${waitingMessagesOf(webhookId)} k
-    where m.id = k.message_id and m.history_at = k.history_at and m.status = 'pending'`);
-  await tx.execute(sql`
-    with waiting as (delete from webhook_waiting_retries where webhook_id = ${webhookId} returning *)
-    insert into webhook_ready_messages (message_id, history_at, webhook_id, due_at, seq)
-    select message_id, history_at, webhook_id, ${now.toISOString()}::timestamptz, seq from waiting
-    on conflict (message_id) do nothing`);
-  await announceReady(tx);
 }
 
 export async function deleteWebhook(ctx: DomainContext, companyId: string, webhookId: string) {

@@ -10,15 +10,14 @@
  * Each email is queued in the transaction that changes the webhook's state,
  * so the email cannot be lost once the state has changed.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { webhookChainMessages, webhookMessages, webhookReadyMessages, webhooks, webhookWaitingRetries } from "@/db/schema";
+import { webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { env } from "@/server/env";
 import { type AdminEmail, queueAdminEmail } from "@/server/notifications/email";
 import { alertAfter, alertAfterMs, disableAfter, disableAfterMs } from "./failure-thresholds";
-import { waitingMessagesOf } from "./messages";
-import { webhookOffReason } from "./unsent-reasons";
+import { endWebhookQueue } from "./queue";
 
 type PolicyContext = Pick<DomainContext, "newId" | "clock">;
 
@@ -38,7 +37,7 @@ export async function applyFailurePolicy(tx: Executor, ctx: PolicyContext, webho
       .where(unchanged)
       .returning({ id: webhooks.id });
     if (disabled.length === 0) return;
-    await failWaitingMessages(tx, webhook.id, now);
+    await endWebhookQueue(tx, webhook.id, now);
     await emailAdmins({
       kind: "webhook_disabled",
       subject: `A webhook was turned off after ${disableAfter} of failed deliveries`,
@@ -59,37 +58,4 @@ export async function applyFailurePolicy(tx: Executor, ctx: PolicyContext, webho
       body: `Messages to ${webhook.url} have failed since ${since}. Deliveries are retried; after ${disableAfter} without a success the webhook will be turned off.\n\nSee the delivery log: ${settings}`,
     });
   }
-}
-
-/**
- * Marks the webhook's waiting messages failed (they can be resent later), found
- * by their keys (webhook-waiting-message-keys.ts), and
- * takes them out of the ready set, the waiting retries and their chains' rows, leased ones too:
- * their outcome, when it comes, finds no lease and changes nothing. One
- * statement, so it removes the rows of exactly the messages it failed: a
- * message a fan-out commits meanwhile keeps its ready row and ends unsent,
- * "webhook off", when it is claimed (deliver.ts), instead of being left
- * pending with no ready row. Returns how many.
- */
-export async function failWaitingMessages(tx: Executor, webhookId: string, now: Date): Promise<number> {
-  const [row] = await tx.execute<{ failed: number }>(failWaitingMessagesStatement(webhookId, now));
-  return row!.failed;
-}
-
-/** The statement of `failWaitingMessages` (exported for the query-plan tests). */
-export function failWaitingMessagesStatement(webhookId: string, now: Date) {
-  return sql`
-    with failed as (
-      update ${webhookMessages} m set status = 'failed', completed_at = ${now.toISOString()}::timestamptz, failure_reason = ${webhookOffReason}
-      from ${waitingMessagesOf(webhookId)} k
-      where m.id = k.message_id and m.history_at = k.history_at and m.status = 'pending'
-      returning m.id
-    ), unready as (
-      delete from ${webhookReadyMessages} where message_id in (select id from failed)
-    ), unwaiting as (
-      delete from ${webhookWaitingRetries} where message_id in (select id from failed)
-    ), unchained as (
-      delete from ${webhookChainMessages} where message_id in (select id from failed)
-    )
-    select count(*)::int as failed from failed`;
 }

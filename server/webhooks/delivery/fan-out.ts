@@ -7,11 +7,12 @@
  *    moves to the last event read. So messages are created in history order,
  *    and an event committed later can never fall behind the position: it
  *    sorts after every event visible now (server/domain/history-lock.ts).
- * 2. Two round trips, no transaction held open between them: the first reads
+ * 2. No transaction is held open while it reads: the first round trip reads
  *    the position with the events after it (and, at the same time on another
- *    connection, the company's enabled webhooks); the second is one statement
- *    that moves the position only if it is still where the first read it,
- *    and inserts the messages only if it moved. Runs for one company so take
+ *    connection, the company's enabled webhooks); then one transaction takes
+ *    the chains' locks and, in one statement, moves the position only if it
+ *    is still where the first read it, and queues the messages only if it
+ *    moved. Runs for one company so take
  *    turns (the loser reads again, unless the winner moved the position
  *    past every event it read), and it does not matter in which order, or
  *    how many at once, their jobs run (a crashed or retried job cannot
@@ -21,8 +22,8 @@
  *    does not match becomes no message for it, so it holds nothing back.
  *    Scores are read (one more statement) only when a webhook's conditions
  *    need them.
- * 4. Messages are enqueued like every other (messages.ts): only a chain's
- *    head is ready for the dispatcher, decided under the chain's lock.
+ * 4. Messages are queued like every other (queue.ts), at the tail of their
+ *    chains, under the chains' locks.
  * 5. More than one batch waiting: a follow-up run, at once (a third statement).
  * 6. Should a company's job be lost anyway (failed for good, or completed by
  *    a worker wrongly taken for dead), the per-minute maintenance finds the
@@ -36,7 +37,8 @@ import { candidates, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { enqueueFanOut } from "@/server/jobs/queue";
 import { type ConditionFacts, conditionsHold, needsScores, scoreConditionTypes } from "./conditions";
-import { enqueueStatement, eventMessage, type HistoryEvent, type HistoryEventRow, historyEventOf, webhookTakes } from "./messages";
+import { eventMessage, type HistoryEvent, type HistoryEventRow, historyEventOf, webhookTakes } from "./messages";
+import { enqueueMessages } from "./queue";
 
 const batchSize = 1000;
 
@@ -77,8 +79,8 @@ export async function fanOutCompany(ctx: DomainContext, companyId: string): Prom
       on conflict (company_id) do update set tx_id = excluded.tx_id, seq = excluded.seq, updated_at = excluded.updated_at
         where p.tx_id = ${position.txId}::bigint and p.seq = ${position.seq}::bigint
       returning 1`;
-    const [result] = await retryOnDeadlock(() => executePrepared<{ ids: string[]; allowed: number }>(ctx.db, enqueueStatement(messages, now, moved)));
-    if (result!.allowed === 0) {
+    const result = await retryOnDeadlock(() => ctx.db.transaction((tx) => enqueueMessages(tx, messages, now, moved)));
+    if (!result.allowed) {
       // Another run moved the position first. To this run's last event or past it: each event this run read is fanned
       // out, and any committed since has a job of its own, so it stops (several workers' runs for one company each read
       // again, and waited in turn for the position's lock, for nothing). Short of it: read again from where it stands.
@@ -86,7 +88,7 @@ export async function fanOutCompany(ctx: DomainContext, companyId: string): Prom
       continue;
     }
     if (events.length > batchSize) await enqueueFanOut(ctx.db, companyId, { followUp: true });
-    return { created: result!.ids.length };
+    return { created: result.ids.length };
   }
 }
 

@@ -79,8 +79,8 @@ function healthState(
  * sent today, or a fan-out that caught up late, is in an old day), its tries
  * go on while it waits in its chain, and a day is kept while a message in it
  * waits. Each day is read through an index: the webhook's tries by start
- * time, a try's message by its key. Waiting messages are counted from their
- * keys alone (webhook-waiting-message-keys.ts), never the log.
+ * time, a try's message by its key. Waiting messages are counted in the
+ * queue (webhook-queue.ts), never the log.
  */
 export function webhookHealthQuery(sql: postgres.Sql, companyId: string, webhookIds: string[], now: Date) {
   const day = chartWindow("24h", now);
@@ -101,7 +101,7 @@ export function webhookHealthQuery(sql: postgres.Sql, companyId: string, webhook
       ) as failed_for_good_in_run,
       coalesce(a.ok_24h, 0)::int as ok_24h, coalesce(a.all_24h, 0)::int as all_24h,
       coalesce(a.ok_7d, 0)::int as ok_7d, coalesce(a.all_7d, 0)::int as all_7d,
-      (select count(*) from webhook_waiting_message_keys k where k.webhook_id = w.id)::int as waiting
+      (select count(*) from webhook_queue q where q.webhook_id = w.id)::int as waiting
     from webhooks w
     left join lateral (
       select

@@ -1,21 +1,12 @@
 import type { Task } from "graphile-worker";
-import { grownTablesWatch } from "@/db/grown-tables";
 import { enqueueFanOut, type FanOutPayload } from "@/server/jobs/queue";
 import { log } from "@/server/log";
 import { fanOutCompany } from "@/server/webhooks/delivery/fan-out";
 import type { WorkerDeps } from "../deps";
 
 /**
- * The tables a fan-out fills or reads, whose statistics the dispatcher's and
- * the fan-out's plans are made from (db/grown-tables.ts): the log's days, the
- * history's days, the ready set and the chains' rows.
- */
-export const fannedOutTables = ["webhook_messages", "events", "webhook_ready_messages", "webhook_chain_messages"];
-
-/**
  * Enqueued by the domain write path in the transaction that appends events;
- * it names the company only. Every 200 messages this process fans out, the
- * tables they filled are analyzed where they have doubled.
+ * it names the company only.
  *
  * One run per company at a time in this process: a job for a company whose
  * run is under way asks that run to go once more, and ends. The run's next
@@ -28,7 +19,6 @@ export const fannedOutTables = ["webhook_messages", "events", "webhook_ready_mes
  * overlap, and take turns at the position (fan-out.ts).
  */
 export const fanOutEvents = (deps: Pick<WorkerDeps, "ctx">): Task => {
-  const grownTables = grownTablesWatch(deps.ctx.db, fannedOutTables);
   /** The run under way per company: whether a job asked it to go once more, and whether any job folded into it. */
   const running = new Map<string, { again: boolean; folded: boolean }>();
   return async (payload) => {
@@ -44,8 +34,7 @@ export const fanOutEvents = (deps: Pick<WorkerDeps, "ctx">): Task => {
     try {
       while (run.again) {
         run.again = false;
-        const { created } = await fanOutCompany(deps.ctx, companyId);
-        await grownTables.added(created);
+        await fanOutCompany(deps.ctx, companyId);
       }
     } catch (error) {
       // The jobs folded into this run have ended: their events get a job of their own now, not this one's next attempt (backed off, maybe its last).

@@ -5,7 +5,9 @@
  */
 import { log, withLogFields } from "@/server/log";
 import { metrics } from "@/server/observability/metrics";
-import type { Attempted, ClaimedMessage, DeliveryOutcome } from "@/server/webhooks/delivery/deliver";
+import type { Attempted } from "./attempt";
+import type { ClaimedMessage } from "./claim";
+import type { DeliveryOutcome } from "./record";
 
 export const deliveryLogFields = (message: ClaimedMessage) => ({ eventId: message.eventId, messageId: message.id, webhookId: message.webhookId });
 
@@ -24,7 +26,7 @@ export function reportDeliveries(batch: readonly Attempted[], outcomes: Readonly
         status: sent?.result.status,
         errorClass: sent?.result.errorClass ?? undefined,
         durationMs: sent?.result.durationMs,
-        reason: attempted.kind === "unsent" ? attempted.reason : undefined,
+        reason: attempted.kind === "ended" || attempted.kind === "unbuildable" ? attempted.reason : undefined,
       }),
     );
   }

@@ -1,0 +1,169 @@
+/**
+ * The queue's writes that change a chain (docs/webhook-engine.md): queueing
+ * messages, and ending a webhook's queue when it is turned off. The claim
+ * (claim.ts) and the recording of outcomes (record.ts) are the others.
+ *
+ * The chain rule: of a (webhook, candidate) chain's queued messages, the one
+ * with the lowest position is `ready` or `running`, every other is `held`.
+ * Every statement that decides which message of a chain may go takes the
+ * chains' locks first, in a statement of its own in the same transaction, so
+ * that it reads each chain as the last writer left it (a statement's
+ * snapshot is taken when it starts: a lock taken inside it would come after
+ * its snapshot). The unique index `webhook_queue_one_head_idx` makes a
+ * broken rule an error instead of a message sent out of order.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { executePrepared } from "@/db/prepared";
+import type { NewMessage } from "./messages";
+import { webhookOffReason } from "./unsent-reasons";
+
+/** The channel that wakes the dispatchers when messages become ready now; sent with the commit that makes them ready. */
+export const readyChannel = "webhook_messages_ready";
+
+/** The first key of the chain locks (`pg_advisory_xact_lock(space, hash)`), so they cannot meet another use of advisory locks. */
+const chainLockSpace = 1_946_713;
+
+export type Chain = { webhookId: string; candidateId: string };
+
+/**
+ * Takes the chains' locks until the transaction ends, in one order (their
+ * hashes ascending), so two writers of the same chains wait for each other
+ * instead of deadlocking. A hash shared by two chains only makes them wait
+ * for each other. Must run in a transaction, before the statement that reads
+ * the chains.
+ */
+export function lockChainsStatement(chains: Chain[]) {
+  return sql`
+    select count(pg_advisory_xact_lock(${chainLockSpace}, k.hash))::int as locked from (
+      select distinct hashtext(c.webhook_id || '/' || c.candidate_id) as hash
+      from unnest(${sql.param(chains.map((chain) => chain.webhookId))}::text[], ${sql.param(chains.map((chain) => chain.candidateId))}::text[]) as c(webhook_id, candidate_id)
+      order by 1
+    ) k`;
+}
+
+export async function lockChains(tx: Executor, chains: Chain[]) {
+  if (chains.length > 0) await executePrepared(tx, lockChainsStatement(chains));
+}
+
+export const chainsOf = (messages: Array<{ webhookId: string; candidateId?: string | null }>): Chain[] =>
+  messages.flatMap(({ webhookId, candidateId }) => (candidateId ? [{ webhookId, candidateId }] : []));
+
+export type Enqueued = { ids: string[]; allowed: boolean };
+
+/**
+ * Queues the messages at the tail of their chains, due at `now`, in one
+ * transaction (`tx`): the chains' locks, then one statement that writes
+ * each message to the log and to the queue, `ready` when its chain has
+ * nothing queued (the first of the batch's messages of that chain), `held`
+ * otherwise; a sample has no chain and is ready. An event's second message
+ * to one webhook is left out (the log's unique index). A message to a
+ * webhook that is off is left out: the statement holds its webhooks'
+ * rows (`for key share`) until it commits, and turning a webhook off locks
+ * the row before it ends the queue (`endWebhookQueue`), so that sees every
+ * message queued before it, and none is queued after.
+ *
+ * `onlyIf`: a statement that must return a row for anything to be queued
+ * (fan-out's move of its position, taken in the same statement).
+ */
+export async function enqueueMessages(tx: Executor, messages: NewMessage[], now: Date, onlyIf?: SQL): Promise<Enqueued> {
+  if (messages.length === 0 && !onlyIf) return { ids: [], allowed: true };
+  await lockChains(tx, chainsOf(messages));
+  const [row] = await executePrepared<Enqueued>(tx, enqueueStatement(messages, now, onlyIf ?? sql`select 1`));
+  return { ids: row!.ids, allowed: row!.allowed };
+}
+
+/** The statement of `enqueueMessages` after the chains' locks (exported for the query-plan tests). */
+export function enqueueStatement(messages: NewMessage[], now: Date, onlyIf: SQL) {
+  const at = now.toISOString();
+  const rows = messages.map((message, ordinal) => ({
+    id: message.id,
+    company_id: message.companyId,
+    webhook_id: message.webhookId,
+    origin: message.origin,
+    event_id: message.eventId,
+    event_type: message.eventType,
+    candidate_id: message.candidateId ?? null,
+    event_tx_id: message.eventTxId?.toString() ?? null,
+    event_seq: message.eventSeq?.toString() ?? null,
+    is_test: message.isTest ?? false,
+    sample_body: message.sampleBody ?? null,
+    resent_from: message.resentFrom ?? null,
+    history_at: message.historyAt?.toISOString() ?? at,
+    ordinal,
+  }));
+  return sql`
+    with allowed as (${onlyIf}), incoming as (
+      select n.* from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as n(
+        id text, company_id text, webhook_id text, origin text, event_id text, event_type text, candidate_id text, event_tx_id bigint, event_seq bigint,
+        is_test boolean, sample_body jsonb, resent_from text, history_at timestamptz, ordinal int)
+      where exists (select from allowed)
+    ), open_webhooks as (
+      select w.id from webhooks w where w.id in (select webhook_id from incoming) and w.enabled
+      for key share
+    ), logged as (
+      insert into webhook_messages (id, company_id, webhook_id, origin, event_id, event_type, candidate_id, event_tx_id, event_seq, is_test, sample_body,
+        resent_from, status, attempt_count, next_attempt_at, created_at, history_at)
+      select n.id, n.company_id, n.webhook_id, n.origin, n.event_id, n.event_type, n.candidate_id, n.event_tx_id, n.event_seq, n.is_test, n.sample_body,
+        n.resent_from, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz, n.history_at
+      from incoming n join open_webhooks w on w.id = n.webhook_id
+      order by n.ordinal
+      on conflict (webhook_id, event_id, history_at) where origin = 'event' do nothing
+      returning id, history_at, webhook_id, candidate_id, seq
+    ), queued as (
+      insert into webhook_queue (message_id, history_at, webhook_id, candidate_id, position, state, due_at, queued_at)
+      select l.id, l.history_at, l.webhook_id, l.candidate_id, l.seq,
+        case when l.candidate_id is null then 'ready'
+          when row_number() over (partition by l.webhook_id, l.candidate_id order by l.seq) = 1
+            and not exists (select from webhook_queue q where q.webhook_id = l.webhook_id and q.candidate_id = l.candidate_id) then 'ready'
+          else 'held' end,
+        ${at}::timestamptz, ${at}::timestamptz
+      from logged l
+      returning state
+    )
+    select coalesce((select array_agg(id) from logged), '{}') as ids, exists (select from allowed) as allowed,
+      (select count(*) from (select pg_notify(${readyChannel}, '') from queued where state = 'ready' limit 1) announced)::int as announced`;
+}
+
+/**
+ * Ends every queued message of a webhook that is being turned off, in the
+ * transaction that turns it off (`tx`): the log says failed ("webhook off"),
+ * and their rows go, running ones too (their outcome, when it comes, finds
+ * no lease and changes nothing). It first locks the webhook's row `for
+ * update`, which waits for every transaction queueing for it (they hold the
+ * row `for key share`, which the update turning it off does not wait for),
+ * so the next statement sees every message queued before, and none is
+ * queued after (`enqueueMessages` reads the webhook as off). Rows are
+ * deleted in position order, as the recording takes a chain's rows.
+ * Returns how many.
+ */
+export async function endWebhookQueue(tx: Executor, webhookId: string, now: Date): Promise<number> {
+  await tx.execute(sql`select from webhooks where id = ${webhookId} for update`);
+  const [row] = await tx.execute<{ ended: number }>(endWebhookQueueStatement(webhookId, now));
+  return row!.ended;
+}
+
+/** The statement of `endWebhookQueue` (exported for the query-plan tests). */
+export function endWebhookQueueStatement(webhookId: string, now: Date) {
+  return sql`
+    with ended as (
+      delete from webhook_queue where message_id in (
+        select message_id from webhook_queue where webhook_id = ${webhookId} order by position for update)
+      returning message_id, history_at
+    ), logged as (
+      update webhook_messages m set status = 'failed', completed_at = ${now.toISOString()}::timestamptz, failure_reason = ${webhookOffReason}
+      from ended e where m.id = e.message_id and m.history_at = e.history_at
+    )
+    select count(*)::int as ended from ended`;
+}
+
+/** "Send its retries now": every ready message of the webhook is due now, whatever its retry time; held ones still wait their turn. */
+export async function makeRetriesDueNow(tx: Executor, webhookId: string, now: Date) {
+  await tx.execute(sql`
+    with due as (
+      update webhook_queue set due_at = ${now.toISOString()}::timestamptz
+      where webhook_id = ${webhookId} and state = 'ready' and due_at > ${now.toISOString()}::timestamptz
+      returning 1
+    )
+    select pg_notify(${readyChannel}, '') from (select from due limit 1) announced`);
+}
