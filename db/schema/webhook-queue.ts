@@ -52,8 +52,6 @@ export const webhookQueue = pgTable(
     // A chain's next message once its head ends.
     index("webhook_queue_chain_idx").on(table.webhookId, table.candidateId, table.position).where(sql`${table.candidateId} is not null`),
     // At most one message of a chain is ready or running: the database holds the rule the chain lock keeps (queue.ts).
-    uniqueIndex("webhook_queue_one_head_idx")
-      .on(table.webhookId, table.candidateId)
-      .where(sql`${table.state} <> 'held' and ${table.candidateId} is not null`),
+    uniqueIndex("webhook_queue_one_head_idx").on(table.webhookId, table.candidateId).where(sql`${table.state} <> 'held' and ${table.candidateId} is not null`),
   ],
 );

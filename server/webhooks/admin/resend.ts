@@ -43,7 +43,9 @@ export async function resendMessage(ctx: DomainContext, companyId: string, messa
       .where(and(eq(webhookMessages.id, messageId), eq(webhookMessages.companyId, companyId)));
     if (!source) throw notFound("message", messageId);
     await findWebhookThatIsOn(tx, companyId, source.webhookId, "resending");
-    const { ids: [id] } = await enqueueCopies(ctx, tx, [source], ctx.clock.now());
+    const {
+      ids: [id],
+    } = await enqueueCopies(ctx, tx, [source], ctx.clock.now());
     return { id: id! };
   });
 }

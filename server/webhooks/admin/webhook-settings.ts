@@ -2,9 +2,9 @@
  * Creating, changing and deleting a webhook, and revealing its custom
  * headers. The settings pages, the CLI and the tests all call these.
  */
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { companies, interviews, webhookMessages, webhookSendPaces, webhooks } from "@/db/schema";
+import { companies, interviews, webhookSendPaces, webhooks } from "@/db/schema";
 import { withDeadline } from "@/server/deadline";
 import type { DomainContext } from "@/server/domain/context";
 import { DomainError, invalidInput, notFound, parseInput } from "@/server/domain/errors";

@@ -4,6 +4,7 @@
  * (record.ts). No transaction is open while it runs.
  */
 import { env } from "@/server/env";
+import { log } from "@/server/log";
 import type { ClaimedMessage } from "./claim";
 import { leaseMs } from "./claim";
 import { maskCustomHeaders } from "./custom-headers";
@@ -11,7 +12,7 @@ import type { DeliveryResult } from "./delivery-client";
 import { answerDeadlineMs } from "./delivery-client";
 import { deliveryHeaders } from "./delivery-headers";
 import type { DeliveryDeps } from "./deps";
-import { eventGoneReason } from "./unsent-reasons";
+import { eventGoneReason, unexpectedFaultReason } from "./unsent-reasons";
 
 export const userAgent = () => `InterviewAPI-Webhooks/1.0 (+${env.APP_URL})`;
 
@@ -42,8 +43,22 @@ export type Attempted =
   | { message: ClaimedMessage; kind: "unbuildable"; reason: string }
   | { message: ClaimedMessage; kind: "lease_lost" };
 
-/** Sends one claimed message, unless there is nothing to send, our side cannot make it, or its lease is nearly over. */
-export async function attemptDelivery({ ctx, client }: DeliveryDeps, message: ClaimedMessage): Promise<Attempted> {
+/**
+ * Sends one claimed message, unless there is nothing to send, our side cannot
+ * make it, or its lease is nearly over. A try that throws (a fault of ours)
+ * counts as one our side could not make, so the message follows the retry
+ * schedule and ends, instead of going again at every lease's end.
+ */
+export async function attemptDelivery(deps: DeliveryDeps, message: ClaimedMessage): Promise<Attempted> {
+  try {
+    return await attemptOnce(deps, message);
+  } catch (error) {
+    log.error("a webhook attempt failed unexpectedly; it is tried again on the retry schedule", { error, messageId: message.id, webhookId: message.webhookId });
+    return { message, kind: "unbuildable", reason: unexpectedFaultReason };
+  }
+}
+
+async function attemptOnce({ ctx, client }: DeliveryDeps, message: ClaimedMessage): Promise<Attempted> {
   const { request } = message;
   if (request.kind === "gone") return { message, kind: "ended", reason: eventGoneReason };
   if (request.kind === "unbuildable") return { message, kind: "unbuildable", reason: request.reason };

@@ -20,7 +20,7 @@ import { isoText } from "@/server/read/stored-values";
 import { decryptHeaders } from "./custom-headers";
 import type { CustomHeader } from "./header-rules";
 import { decryptSecret } from "./secrets";
-import { unreadableHeadersReason, unreadableSecretReason, unbuildableBodyReason } from "./unsent-reasons";
+import { unbuildableBodyReason, unreadableHeadersReason, unreadableSecretReason } from "./unsent-reasons";
 
 /** How long a claimed message is leased: past it, another claim may take it (its worker is taken for dead). */
 export const leaseMs = () => env.WEBHOOK_ATTEMPT_LEASE_SECONDS * 1000;

@@ -126,8 +126,7 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
       const result = await claimDue(deps.claims, deps.ctx.clock.now(), { limit, room, perWebhook: options.perWebhook });
       claimed = result.messages;
       // Never sooner than one pace step: a paced webhook at its in-flight cap reports a time already past, and a request ending wakes us anyway.
-      if (result.paceWakeAt)
-        nextLookMs = Math.max(paceStepMs, Math.min(pollMs, result.paceWakeAt.getTime() - deps.ctx.clock.now().getTime()));
+      if (result.paceWakeAt) nextLookMs = Math.max(paceStepMs, Math.min(pollMs, result.paceWakeAt.getTime() - deps.ctx.clock.now().getTime()));
     } catch (error) {
       log.warn("claiming webhook messages failed; trying again", { error });
     }
@@ -139,21 +138,16 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
   function send(message: ClaimedMessage) {
     sending++;
     inFlight.set(message.webhookId, (inFlight.get(message.webhookId) ?? 0) + 1);
-    void withLogFields(deliveryLogFields(message), () => attemptDelivery(deps, message))
-      .catch((error: unknown): Attempted => {
-        log.error("a webhook attempt failed unexpectedly; it goes again when its lease runs out", { error, ...deliveryLogFields(message) });
-        return { message, kind: "lease_lost" };
-      })
-      .then((attempted) => {
-        sending--;
-        const left = inFlight.get(message.webhookId)! - 1;
-        if (left === 0) inFlight.delete(message.webhookId);
-        else inFlight.set(message.webhookId, left);
-        finished.push(attempted);
-        record();
-        // Nothing else was due at the last claim: the recording wakes us for this chain's next message.
-        if (mayHaveMore || mode === "full") wake();
-      });
+    void withLogFields(deliveryLogFields(message), () => attemptDelivery(deps, message)).then((attempted) => {
+      sending--;
+      const left = inFlight.get(message.webhookId)! - 1;
+      if (left === 0) inFlight.delete(message.webhookId);
+      else inFlight.set(message.webhookId, left);
+      finished.push(attempted);
+      record();
+      // Nothing else was due at the last claim: the recording wakes us for this chain's next message.
+      if (mayHaveMore || mode === "full") wake();
+    });
   }
 
   function record() {

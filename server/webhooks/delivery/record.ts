@@ -19,6 +19,7 @@ import type { Executor } from "@/db/client";
 import { retryOnDeadlock } from "@/db/deadlocks";
 import { executePrepared } from "@/db/prepared";
 import { webhooks } from "@/db/schema";
+import { log } from "@/server/log";
 import type { Attempted } from "./attempt";
 import type { DeliveryDeps } from "./deps";
 import { applyFailurePolicy } from "./failure-policy";
@@ -77,13 +78,16 @@ type Recordable = Exclude<Attempted, { kind: "lease_lost" }>;
 export function outcomeRow(attempted: Recordable, now: Date): OutcomeRow {
   const { message } = attempted;
   const base = { message_id: message.id, history_at: message.historyAt, webhook_id: message.webhookId, leased_at: message.leasedAt.toISOString() };
-  if (attempted.kind === "ended")
-    return { ...base, status: "failed", attempt: message.attemptCount, next_attempt_at: null, failure_reason: attempted.reason };
+  if (attempted.kind === "ended") return { ...base, status: "failed", attempt: message.attemptCount, next_attempt_at: null, failure_reason: attempted.reason };
   const attempt = message.attemptCount + 1;
   const succeeded = attempted.kind === "sent" && attempted.result.succeeded;
   const delay = succeeded ? null : retryDelayAfter(attempt);
   const retry = delay !== null && attempt < maxAttempts;
-  const next = { status: succeeded ? "succeeded" : retry ? "pending" : "failed", attempt, next_attempt_at: retry ? new Date(now.getTime() + delay).toISOString() : null } as const;
+  const next = {
+    status: succeeded ? "succeeded" : retry ? "pending" : "failed",
+    attempt,
+    next_attempt_at: retry ? new Date(now.getTime() + delay).toISOString() : null,
+  } as const;
   if (attempted.kind === "unbuildable") return { ...base, ...next, succeeded: false, failure_reason: attempted.reason };
   const { result } = attempted;
   return {
@@ -131,7 +135,10 @@ export async function recordOutcomes(deps: DeliveryDeps, batch: Attempted[], db:
   const endingChains = chainsOf(recordable.filter((_, index) => rows[index]!.status !== "pending").map(({ message }) => message));
   const recorded = await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
-      const [, updated] = await Promise.all([executePrepared(tx, lockChainsStatement(endingChains)), executePrepared<RecordedRow>(tx, recordStatement(rows, now))]);
+      const [, updated] = await Promise.all([
+        executePrepared(tx, lockChainsStatement(endingChains)),
+        executePrepared<RecordedRow>(tx, recordStatement(rows, now)),
+      ]);
       return updated;
     }),
   );
@@ -228,9 +235,13 @@ async function applyPolicyWhereDue(deps: DeliveryDeps, recorded: RecordedRow[], 
     const failingFor = now.getTime() - row.failing_since;
     if (failingFor >= disableAfterMs || (failingFor >= alertAfterMs && !row.alerted)) due.add(row.webhook_id);
   }
+  // The outcomes are recorded by now: a policy run that fails is not the recording's failure (tried again, it would find
+  // its leases gone). The maintenance run applies the policy each minute.
   for (const webhookId of due)
-    await deps.ctx.db.transaction(async (tx) => {
-      const [webhook] = await tx.select().from(webhooks).where(eq(webhooks.id, webhookId)).for("update");
-      if (webhook) await applyFailurePolicy(tx, deps.ctx, webhook, now);
-    });
+    await retryOnDeadlock(() =>
+      deps.ctx.db.transaction(async (tx) => {
+        const [webhook] = await tx.select().from(webhooks).where(eq(webhooks.id, webhookId)).for("update");
+        if (webhook) await applyFailurePolicy(tx, deps.ctx, webhook, now);
+      }),
+    ).catch((error: unknown) => log.warn("the failure policy did not run after a recording; the maintenance run applies it", { error, webhookId }));
 }

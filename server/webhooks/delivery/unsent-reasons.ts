@@ -20,3 +20,5 @@ export const unreadableHeadersReason =
   "Not sent yet: the webhook's custom headers cannot be decrypted with this service's APP_SECRET (they were saved with another). Save the headers again; the message is tried again on its schedule.";
 export const unbuildableBodyReason =
   "Not sent yet: the message's body could not be put together from the stored candidate. The message is tried again on its schedule; if it keeps failing, contact support.";
+export const unexpectedFaultReason =
+  "Not sent yet: the try failed on our side before its request was made. The message is tried again on its schedule; if it keeps failing, contact support.";
