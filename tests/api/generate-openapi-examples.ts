@@ -61,7 +61,7 @@ const { createRandom } = await import("@/server/demo/random");
 const { seedDemo } = await import("@/server/demo/seed");
 const { createIdGenerator } = await import("@/server/ids");
 const { deliveryHeaders } = await import("@/server/webhooks/delivery/delivery-headers");
-const { userAgent } = await import("@/server/webhooks/delivery/deliver");
+const { userAgent } = await import("@/server/webhooks/delivery/attempt");
 const { generateSecret } = await import("@/server/webhooks/delivery/secrets");
 
 const historyEnd = new Date(new Date().setUTCHours(0, 0, 0, 0));

@@ -42,10 +42,11 @@ import { eventPageQuery } from "@/server/read/events";
 import { interviewListQuery } from "@/server/read/interviews";
 import { countMissedEvents } from "@/server/webhooks/admin/backfill";
 import { failedSinceCount } from "@/server/webhooks/admin/resend";
-import { claimStatement, type OutcomeRow, recordStatement } from "@/server/webhooks/delivery/deliver";
-import { failWaitingMessagesStatement } from "@/server/webhooks/delivery/failure-policy";
+import { claimStatement } from "@/server/webhooks/delivery/claim";
 import { historyAfterPositionStatement } from "@/server/webhooks/delivery/fan-out";
-import { readyChainHeadsStatement } from "@/server/webhooks/delivery/messages";
+import type { NewMessage } from "@/server/webhooks/delivery/messages";
+import { endWebhookQueueStatement, enqueueStatement } from "@/server/webhooks/delivery/queue";
+import { type OutcomeRow, recordStatement } from "@/server/webhooks/delivery/record";
 import { maxAttempts } from "@/server/webhooks/delivery/retry-schedule";
 import { deliveryChartQuery } from "@/server/webhooks/views/delivery-chart";
 import { companyMessagesQuery, getMessage, listAttempts, messageListQuery, messageQuery } from "@/server/webhooks/views/delivery-log";
@@ -126,10 +127,12 @@ beforeAll(async () => {
     select 'msg_neighbour' || e.seq, e.company_id, 'wh_neighbour' || e.seq % ${neighbourWebhooks}, 'event', e.id, e.type, e.candidate_id, 'succeeded', 1,
       e.created_at, e.created_at, e.created_at
     from events e where e.company_id = ${other}`;
-  // Where the waiting ones' chains find them, as the one way a message enters the log writes it (messages.ts).
+  // The waiting ones in the queue, as queueing writes them (queue.ts): each chain's first ready (due since its event), the rest held.
   await test.handle.sql`
-    insert into webhook_chain_messages (message_id, history_at, webhook_id, candidate_id)
-    select id, history_at, webhook_id, candidate_id from webhook_messages where status = 'pending' and candidate_id is not null`;
+    insert into webhook_queue (message_id, history_at, webhook_id, candidate_id, position, state, due_at, queued_at)
+    select id, history_at, webhook_id, candidate_id, seq,
+      case when row_number() over (partition by webhook_id, candidate_id order by seq) = 1 then 'ready' else 'held' end, next_attempt_at, created_at
+    from webhook_messages where status = 'pending'`;
   await test.handle.sql`
     insert into webhook_attempts (id, message_id, webhook_id, attempt, url, started_at, duration_ms, request_headers, succeeded, created_at, history_at)
     select 'att_' || m.id, m.id, m.webhook_id, m.attempt_count, 'https://example.com/in', m.created_at + interval '1 second', 20, '{}',
@@ -237,6 +240,51 @@ function expectIndexRead(nodes: PlanNode[], table: string, indexes: string[]) {
 const daysReadBefore = (nodes: PlanNode[], table: string, day: string) =>
   partitionsRead(nodes, table).filter((name) => /_\d{8}$/.test(name) && name.slice(-8) < day.replaceAll("-", ""));
 
+/** The first plan of an EXPLAIN's rows. */
+const firstPlan = (rows: readonly Record<string, unknown>[]) => (rows[0]!["QUERY PLAN"] as Array<Record<string, any>>)[0]!;
+
+class RolledBack extends Error {}
+
+/** A parameter as an untyped SQL literal, which takes the prepared statement's parameter type (arrays as array literals). */
+const sqlLiteral = (value: unknown): string => {
+  const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "number") return String(value);
+  if (Array.isArray(value))
+    return quote(`{${value.map((element) => (typeof element === "number" ? element : `"${String(element).replace(/["\\]/g, "\\$&")}"`)).join(",")}}`);
+  return quote(String(value));
+};
+
+type WorkerTransaction = Parameters<Parameters<typeof test.handle.db.transaction>[0]>[0];
+
+/**
+ * A statement of the worker's as drizzle sends it (its JSON parameters pass
+ * as they are), prepared and planned generically as on the worker's
+ * connections (db/prepared.ts), explained with `options` in a transaction
+ * rolled back after (`analyze` runs it: what it writes is undone); `before`
+ * runs first in that transaction. `jit`: with JIT on whatever the session says.
+ */
+async function workerPlan(query: SQL, options: string, { jit = false, before }: { jit?: boolean; before?: (tx: WorkerTransaction) => Promise<unknown> } = {}) {
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  let plan: Record<string, any> | undefined;
+  await test.handle.db
+    .transaction(async (tx) => {
+      if (jit) await tx.execute(fragment`set local jit = on`);
+      await tx.execute(fragment`set local plan_cache_mode = force_generic_plan`);
+      await before?.(tx);
+      // Prepared and executed, so that EXPLAIN shows the plan made once for every run, not one for these values.
+      await tx.execute(fragment.raw(`prepare hot_statement as ${text}`));
+      const values = params.map(sqlLiteral).join(", ");
+      plan = firstPlan(await tx.execute(fragment.raw(`explain (${options}) execute hot_statement(${values})`)));
+      await tx.execute(fragment`deallocate hot_statement`);
+      throw new RolledBack();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof RolledBack)) throw error;
+    });
+  return plan!;
+}
+
 describe("list query plans", () => {
   const sql = () => test.handle.sql;
   const later = { at: new Date(Date.now() - 3 * 24 * 3600_000).toISOString(), id: "cand_zzzz" };
@@ -331,11 +379,6 @@ describe("the delivery log's query plans (settings)", () => {
     expectIndexRead(nodes, "webhook_messages", ["webhook_messages_id_history_at_pk"]);
   });
 
-  it("fails a turned-off webhook's waiting messages found through their keys, each by its key in its one day", async () => {
-    const nodes = await planOfStatement(new PgDialect().sqlToQuery(failWaitingMessagesStatement(rareWebhookId, new Date())));
-    expectIndexRead(nodes, "webhook_messages", ["webhook_messages_id_history_at_pk"]);
-  });
-
   it("reads a message's attempts in its one day, through the attempts' index", async () => {
     const [tried] = await sql()<Array<{ id: string }>>`
       select id from webhook_messages where webhook_id = ${rareWebhookId} and status <> 'pending' and history_at < now() - interval '31 days' limit 1`;
@@ -348,13 +391,13 @@ describe("the delivery log's query plans (settings)", () => {
     expect(await listAttempts(sql(), companyId, message)).toHaveLength(1);
   });
 
-  // Tries are counted by when they started and waiting messages through their keys:
+  // Tries are counted by when they started, waiting messages in the queue:
   // any day may hold them (a message's tries go on while it waits in its chain).
-  it("figures a webhook's health through the tries' index and the waiting messages' keys, a try's message by its key", async () => {
+  it("figures a webhook's health through the tries' index, a try's message by its key", async () => {
     const nodes = await plan(webhookHealthQuery(sql(), companyId, [rareWebhookId, webhookId], new Date()), { subPlans: true });
     // A run's failed last tries (the 9th) may be found by their number in (message_id, attempt), skipping over the ids.
     expectIndexRead(nodes, "webhook_attempts", ["webhook_attempts_webhook_idx", "webhook_attempts_message_idx"]);
-    // A try's message by its key in its one day; the waiting messages are counted from their keys alone.
+    // A try's message by its key in its one day; the waiting messages are counted in the queue, never the log.
     expectIndexRead(nodes, "webhook_messages", ["webhook_messages_id_history_at_pk"]);
   });
 
@@ -386,6 +429,168 @@ describe("the delivery log's query plans (settings)", () => {
   });
 });
 
+/**
+ * The delivery engine's statements (docs/webhook-engine.md) over a small,
+ * unpartitioned queue (`webhook_queue`) and the partitioned log, each planned
+ * generically as the worker plans them and run (EXPLAIN ANALYZE, rolled
+ * back): the claim finds what to send through the queue's indexes; a message
+ * of the log is read or written by its key, in its one day (each lookup visits
+ * one partition, the others pruned as it runs); no day of the log is ever
+ * read whole to decide what to send.
+ */
+describe("the delivery engine's query plans", () => {
+  const sql = () => test.handle.sql;
+  const messagesPk = "webhook_messages_id_history_at_pk";
+
+  type RunNode = PlanNode & { "Actual Loops"?: number; "Actual Rows"?: number };
+  /** Every node of a run's plan, InitPlans and SubPlans (the CTEs) included. */
+  const runNodes = (root: RunNode): RunNode[] => [root, ...(root.Plans ?? []).flatMap((child) => runNodes(child as RunNode))];
+  const run = async (query: SQL, before?: (tx: WorkerTransaction) => Promise<unknown>) => {
+    const plan = await workerPlan(query, "analyze, format json", { before });
+    if (process.env.DUMP_PLANS) (await import("node:fs")).appendFileSync(process.env.DUMP_PLANS, `${JSON.stringify(plan)}\n`);
+    return runNodes(plan.Plan as RunNode);
+  };
+  const describePlan = (nodes: RunNode[]) =>
+    JSON.stringify(nodes.map((node) => [node["Node Type"], node["Relation Name"], node["Index Name"] ?? indexesOf(node).join("+"), node["Actual Loops"]]));
+  /** The reads of `table` (or its partitions): scans, not the statement's own write. */
+  const readsOf = (nodes: RunNode[], table: string) =>
+    nodes.filter((node) => node["Node Type"] !== "ModifyTable" && isOrPartitionOf(node["Relation Name"], table));
+  const ran = (node: RunNode) => (node["Actual Loops"] ?? 0) > 0;
+
+  /**
+   * Every message of the log the statement reads, it reads by its key in its
+   * one day: each day read is read through its primary key, no lookup
+   * visits more than one day (the days under one Append are visited, in all,
+   * at most once per loop), and `days` days are visited in all, when given.
+   */
+  function expectEachByKeyInItsDay(nodes: RunNode[], days?: number) {
+    const described = describePlan(nodes);
+    const reads = readsOf(nodes, "webhook_messages");
+    expect(
+      reads.filter((node) => node["Node Type"] === "Seq Scan" && ran(node)).map((node) => node["Relation Name"]),
+      described,
+    ).toEqual([]);
+    const visited = reads.filter(ran);
+    expect(visited.length, described).toBeGreaterThan(0);
+    for (const read of visited) {
+      const used = indexesOf(read);
+      expect(used.length > 0 && used.every((index) => isOrPartitionOf(index, messagesPk)), `${read["Relation Name"]} in ${described}`).toBe(true);
+    }
+    for (const node of nodes) {
+      const days = (node.Plans ?? []).filter((child) => readsOf([child as RunNode], "webhook_messages").length > 0 && child["Relation Name"] !== undefined);
+      if (days.length < 2) continue;
+      const loops = days.reduce((sum, day) => sum + ((day as RunNode)["Actual Loops"] ?? 0), 0);
+      expect(loops, `${node["Node Type"]} visits more than one day a loop: ${described}`).toBeLessThanOrEqual(node["Actual Loops"] ?? 0);
+    }
+    if (days !== undefined) expect(new Set(visited.map((node) => node["Relation Name"])).size, described).toBe(days);
+  }
+
+  /** The rare webhook's first `count` sendable messages, as the claim takes them, leased now (`leased_at`). */
+  const leaseRareHeads = (count: number, leasedAt: string) => (tx: WorkerTransaction) =>
+    tx.execute(fragment`
+      update webhook_queue set state = 'running', leased_at = ${leasedAt}::timestamptz
+      where message_id in (select message_id from webhook_queue where webhook_id = ${rareWebhookId} and state = 'ready' order by due_at, position limit ${count})`);
+
+  it("has a queue of waiting messages, each chain's first ready and the rest held, as the tests below need", async () => {
+    const [counts] = await sql()<Array<{ ready: number; held: number }>>`
+      select count(*) filter (where state = 'ready')::int as ready, count(*) filter (where state = 'held')::int as held from webhook_queue`;
+    expect(counts!.ready).toBeGreaterThan(25);
+    expect(counts!.held).toBeGreaterThan(0);
+  });
+
+  it("claims through the queue's indexes, and reads the message claimed by its key in its one day", async () => {
+    const nodes = await run(claimStatement(new Date(), { limit: 1, room: new Map([[webhookId, 0]]), perWebhook: 10 }));
+    const described = describePlan(nodes);
+    const queueReads = readsOf(nodes, "webhook_queue");
+    expect(queueReads.length, described).toBeGreaterThan(0);
+    expect(queueReads.filter((node) => node["Node Type"] === "Seq Scan").length, described).toBe(0);
+    for (const read of queueReads) expect(["webhook_queue_claim_idx", "webhook_queue_pkey"], described).toEqual(expect.arrayContaining(indexesOf(read)));
+    expect(
+      queueReads.some((read) => indexesOf(read).includes("webhook_queue_claim_idx")),
+      described,
+    ).toBe(true);
+    // It took one message: one day of the log, read by the message's key.
+    expect(nodes.find((node) => node["Node Type"] === "ModifyTable" && node["Relation Name"] === "webhook_queue")?.["Actual Rows"], described).toBe(1);
+    expectEachByKeyInItsDay(nodes, 1);
+  });
+
+  it("claims a batch, each message read by its key in its one day", async () => {
+    expectEachByKeyInItsDay(await run(claimStatement(new Date(), { limit: 20, perWebhook: 20 })));
+  });
+
+  it("records a batch's outcomes, each message written by its key in its one day", async () => {
+    const leasedAt = new Date().toISOString();
+    const heads = await sql()<Array<{ message_id: string; history_at: string }>>`
+      select message_id, to_char(history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as history_at
+      from webhook_queue where webhook_id = ${rareWebhookId} and state = 'ready' order by due_at, position limit 25`;
+    const rows: OutcomeRow[] = heads.map((head, index) => ({
+      message_id: head.message_id,
+      history_at: head.history_at,
+      webhook_id: rareWebhookId,
+      leased_at: leasedAt,
+      // Some succeed (their chain's next message becomes ready), some are retried in place.
+      status: index % 2 ? "pending" : "succeeded",
+      attempt: 1,
+      next_attempt_at: index % 2 ? new Date(Date.now() + 60_000).toISOString() : null,
+      attempt_id: `att_plan_record${index}`,
+      url: "https://example.com/rare",
+      duration_ms: 20,
+      request_headers: {},
+      request_body: "{}",
+      request_body_bytes: 2,
+      response_status: index % 2 ? 503 : 200,
+      succeeded: !(index % 2),
+    }));
+    const nodes = await run(recordStatement(rows, new Date()), leaseRareHeads(25, leasedAt));
+    const logged = nodes.find((node) => node["Node Type"] === "ModifyTable" && node["Relation Name"] === "webhook_messages");
+    expect(logged?.["Actual Rows"], describePlan(nodes)).toBe(heads.length);
+    expectEachByKeyInItsDay(nodes);
+    // Every message of the batch was found in its day and written.
+    const visitedLoops = readsOf(nodes, "webhook_messages")
+      .filter(ran)
+      .reduce((sum, node) => sum + node["Actual Loops"]!, 0);
+    expect(visitedLoops, describePlan(nodes)).toBe(heads.length);
+  });
+
+  it("queues a batch of messages without reading the log's days, each chain found through the queue's index", async () => {
+    const incoming = await sql()<Array<{ id: string; type: string; candidate_id: string; created_at: string }>>`
+      select e.id, e.type, e.candidate_id, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
+      from events e where e.company_id = ${companyId} and e.seq % 50 = 1 order by e.seq limit 25`;
+    const messages: NewMessage[] = incoming.map((event, index) => ({
+      id: `msg_plan_queued${index}`,
+      companyId,
+      webhookId: rareWebhookId,
+      origin: "event",
+      eventId: event.id,
+      eventType: event.type as NewMessage["eventType"],
+      candidateId: event.candidate_id,
+      eventTxId: 1n,
+      eventSeq: BigInt(index),
+      historyAt: new Date(event.created_at),
+    }));
+    const nodes = await run(enqueueStatement(messages, new Date(), fragment`select 1`));
+    const described = describePlan(nodes);
+    expect(readsOf(nodes, "webhook_messages").filter(ran), described).toEqual([]);
+    const queueReads = readsOf(nodes, "webhook_queue");
+    expect(
+      queueReads.filter((node) => node["Node Type"] === "Seq Scan"),
+      described,
+    ).toEqual([]);
+    for (const read of queueReads)
+      expect(["webhook_queue_chain_idx", "webhook_queue_one_head_idx", "webhook_queue_claim_idx"], described).toEqual(expect.arrayContaining(indexesOf(read)));
+  });
+
+  it("ends a turned-off webhook's queue, each message's log row failed by its key in its one day", async () => {
+    const [queued] = await sql()<Array<{ count: number }>>`select count(*)::int as count from webhook_queue where webhook_id = ${rareWebhookId}`;
+    const nodes = await run(endWebhookQueueStatement(rareWebhookId, new Date()));
+    expectEachByKeyInItsDay(nodes);
+    const visitedLoops = readsOf(nodes, "webhook_messages")
+      .filter(ran)
+      .reduce((sum, node) => sum + node["Actual Loops"]!, 0);
+    expect(visitedLoops, describePlan(nodes)).toBe(queued!.count);
+  });
+});
+
 describe("GET /candidates/{id}'s query plan", () => {
   it("reads the candidate through its key", async () => {
     expectIndexOrdered(await plan(candidateByIdQuery(test.handle.sql, companyId, "cand_x")), "candidates", "candidates_pkey");
@@ -401,7 +606,6 @@ describe("no hot statement is planned as expensive enough to JIT-compile", () =>
    * generically as on the worker's connections (db/prepared.ts).
    */
   type HotStatement = (options: string) => Promise<Record<string, any>>;
-  const firstPlan = (rows: readonly Record<string, unknown>[]) => (rows[0]!["QUERY PLAN"] as Array<Record<string, any>>)[0]!;
   const apiStatement =
     (query: (connection: postgres.Sql) => postgres.PendingQuery<any>): HotStatement =>
     async (options) => {
@@ -415,36 +619,10 @@ describe("no hot statement is planned as expensive enough to JIT-compile", () =>
         connection.release();
       }
     };
-  class RolledBack extends Error {}
-  /** A parameter as an untyped SQL literal, which takes the prepared statement's parameter type (arrays as array literals). */
-  const sqlLiteral = (value: unknown): string => {
-    const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
-    if (typeof value === "number") return String(value);
-    if (Array.isArray(value))
-      return quote(`{${value.map((element) => (typeof element === "number" ? element : `"${String(element).replace(/["\\]/g, "\\$&")}"`)).join(",")}}`);
-    return quote(String(value));
-  };
   const workerStatement =
     (query: () => Promise<SQL>): HotStatement =>
-    async (options) => {
-      const { sql: text, params } = new PgDialect().sqlToQuery(await query());
-      let plan: Record<string, any> | undefined;
-      await test.handle.db
-        .transaction(async (tx) => {
-          await tx.execute(fragment`set local jit = on`);
-          await tx.execute(fragment`set local plan_cache_mode = force_generic_plan`);
-          // Prepared and executed, so that EXPLAIN shows the plan made once for every run, not one for these values.
-          await tx.execute(fragment.raw(`prepare hot_statement as ${text}`));
-          const values = params.map(sqlLiteral).join(", ");
-          plan = firstPlan(await tx.execute(fragment.raw(`explain (${options}) execute hot_statement(${values})`)));
-          await tx.execute(fragment`deallocate hot_statement`);
-          throw new RolledBack();
-        })
-        .catch((error: unknown) => {
-          if (!(error instanceof RolledBack)) throw error;
-        });
-      return plan!;
-    };
+    async (options) =>
+      workerPlan(await query(), options, { jit: true });
   let keyHash: string;
   const later = { at: new Date(Date.now() - 3 * 24 * 3600_000).toISOString(), id: "cand_zzzz" };
   const pendingRare = async () =>
@@ -473,6 +651,7 @@ describe("no hot statement is planned as expensive enough to JIT-compile", () =>
         leased_at: at,
         status: "succeeded",
         attempt: 1,
+        next_attempt_at: null,
         attempt_id: `att_plan${index}`,
         url: "https://example.com/rare",
         duration_ms: 20,
@@ -484,10 +663,24 @@ describe("no hot statement is planned as expensive enough to JIT-compile", () =>
       }));
       return recordStatement(rows, new Date());
     }),
-    "readying the chains' next messages": workerStatement(async () =>
-      readyChainHeadsStatement(
-        (await pendingRare()).map((message) => ({ webhookId: rareWebhookId, candidateId: message.candidate_id })),
+    "queueing a batch of messages": workerStatement(async () =>
+      enqueueStatement(
+        (await pendingRare()).map(
+          (message, index): NewMessage => ({
+            id: `msg_plan_jit${index}`,
+            companyId,
+            webhookId: rareWebhookId,
+            origin: "event",
+            eventId: `evt_plan_jit${index}`,
+            eventType: "candidate.status_changed",
+            candidateId: message.candidate_id,
+            eventTxId: 1n,
+            eventSeq: BigInt(index),
+            historyAt: new Date(message.history_at),
+          }),
+        ),
         new Date(),
+        fragment`select 1`,
       ),
     ),
     "fan-out's read of the history": workerStatement(async () => historyAfterPositionStatement(companyId)),

@@ -21,7 +21,7 @@
  * - a backlog of `--backlog` messages (200,000), fanned out before a worker
  *   starts: its drain rate against the first run's;
  * - the claim's mean time (its one statement, rolled back, planned once as
- *   the worker plans it) with the first run's ready set, with the backlog,
+ *   the worker plans it) with the first run's queue, with the backlog,
  *   and with 35 days of delivered history in the log's daily partitions;
  * - a webhook limited to 50 messages a second, delivered by 3 worker
  *   processes: its rate over a minute, and every candidate's order.
@@ -192,7 +192,7 @@ const beside = await drain(await writeCandidates(isolationCandidates, 32), 1);
 await setWebhookEnabled(ctx, slowCompanyId, slow.id, false);
 
 // 6. The claim's cost, and a backlog's drain. Events are fanned out here, so
-// the claim is timed against the ready set the worker will find.
+// the claim is timed against the queue the worker will find.
 const firstReadySet = await writeCandidates(candidates, 40);
 await fanOutAll();
 const claimWithFirstRun = await claimMeanMs(database.url);
@@ -202,7 +202,7 @@ await fanOutAll();
 const claimWithBacklog = await claimMeanMs(database.url);
 const backlog = await drain(backlogEvents, 1);
 
-// 7. 35 days of delivered history in the log's partitions, with the first run's ready set again.
+// 7. 35 days of delivered history in the log's partitions, with the first run's queue again.
 await seedDeliveredHistory(handle, 35, Math.max(1000, Math.round(targetEvents / 2)));
 await writeCandidates(candidates, 42).then(async (events) => {
   await fanOutAll();
@@ -308,7 +308,7 @@ log(
       `${fixed((backlog.rate / single.rate) * 100, 0)}% (≥ 90%)`,
       verdict(backlog.rate >= 0.9 * single.rate),
     ],
-    ["claim mean time, ready set of the first run", `${fixed(claimWithFirstRun, 2)} ms`, "", "", ""],
+    ["claim mean time, queue of the first run", `${fixed(claimWithFirstRun, 2)} ms`, "", "", ""],
     ["claim mean time, backlog", `${fixed(claimWithBacklog, 2)} ms`, "", "", ""],
     [
       "claim mean time, 35 days of history",

@@ -2,7 +2,7 @@
  * The history and the delivery log are partitioned by day (migration 0012,
  * db/partitions.ts): what partitioning cannot enforce across partitions is
  * still enforced, no insert ever finds no partition, retention drops whole
- * days (never one with a waiting message), and the migration carries the
+ * days (never one with a waiting message), and the migrations carry the
  * rows already there.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,15 +15,18 @@ import postgres from "postgres";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { migrateDatabase } from "@/db/migrate";
 import { daysAhead, ensureHistoryPartitions, existingDays, historyRetentionDays, utcDay } from "@/db/partitions";
-import { events, webhookAttempts, webhookChainMessages, webhookMessages, webhooks, webhookWaitingRetries } from "@/db/schema";
+import * as schema from "@/db/schema";
+import { events, webhookAttempts, webhookMessages, webhookQueue, webhooks } from "@/db/schema";
 import { deleteExpiredHistory } from "@/server/runtime/worker/tasks/history-partitions";
 import { backfill } from "@/server/webhooks/admin/backfill";
 import { resendMessage } from "@/server/webhooks/admin/resend";
 import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { fanOutCompany } from "@/server/webhooks/delivery/fan-out";
-import { enqueueMessages, eventMessage } from "@/server/webhooks/delivery/messages";
+import { eventMessage } from "@/server/webhooks/delivery/messages";
+import { enqueueMessages } from "@/server/webhooks/delivery/queue";
 import { useTestDatabase } from "../support/database";
 import { makeCompany, makeInterview, startCandidate, submitCandidate } from "../support/fixtures";
+import { queueViolations } from "../support/queue-invariants";
 import { allowReceiver, pump, useWebhookTestbed } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
@@ -102,7 +105,7 @@ describe("partitions", () => {
     expect(indexes.length).toBeGreaterThan(0);
     // A HOT update (no new index entries) needs every indexed column, in an index's keys or its condition, unchanged.
     for (const { name, definition } of indexes)
-      for (const column of ["status", "attempt_count", "next_attempt_at", "completed_at", "failure_reason", "held"])
+      for (const column of ["status", "attempt_count", "next_attempt_at", "completed_at", "failure_reason"])
         expect(definition, name).not.toMatch(new RegExp(`\\b${column}\\b`));
   });
 
@@ -210,7 +213,7 @@ describe("one message per webhook and event", () => {
 
     const [webhook] = await test.ctx.db.select().from(webhooks).where(eq(webhooks.id, webhookId));
     const again = history.map((event) => eventMessage(test.ctx.newId, webhook!, event));
-    expect(await test.ctx.db.transaction((tx) => enqueueMessages(tx, again, test.clock.now()))).toEqual([]);
+    expect(await test.ctx.db.transaction((tx) => enqueueMessages(tx, again, test.clock.now()))).toMatchObject({ ids: [], allowed: true });
     expect(await backfill(test.ctx, companyId, webhookId, new Date(test.clock.now().getTime() - dayMs))).toEqual({ sent: 0, more: false });
     expect(await fanOutCompany(test.ctx, companyId)).toEqual({ created: 0 });
     const first = messages[0]!;
@@ -243,7 +246,11 @@ describe("one message per webhook and event", () => {
 });
 
 describe("retention", () => {
-  /** A day of history `daysAgo` days before the test clock: an event, its message (with `status`) and one attempt. */
+  /**
+   * A day of history `daysAgo` days before the test clock: an event, its
+   * message and one attempt: sent, or refused and waiting for its retry,
+   * queued as every message is (queue.ts: its log row and its queue row).
+   */
   async function dayOfHistory(daysAgo: number, status: "succeeded" | "pending") {
     const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     const candidate = await startCandidate(test.ctx, interview.id, { email: `d${daysAgo}@example.com` });
@@ -251,26 +258,24 @@ describe("retention", () => {
     const eventId = test.ctx.newId("event");
     await rawEvent(candidate.id, "candidate.status_changed", at, eventId);
     const messageId = test.ctx.newId("message");
-    const [message] = await test.ctx.db
-      .insert(webhookMessages)
-      .values({
-        id: messageId,
-        companyId,
-        webhookId,
-        origin: "event",
-        eventId,
-        eventType: "candidate.status_changed",
-        candidateId: candidate.id,
-        status,
-        nextAttemptAt: new Date(at.getTime() + dayMs * 100),
-        createdAt: at,
-        historyAt: at,
-      })
-      .returning();
-    // A waiting message is written with its keys, as the log's one entry point writes them (messages.ts): its chain's row, and its retry's.
+    const message = {
+      id: messageId,
+      companyId,
+      webhookId,
+      origin: "event" as const,
+      eventId,
+      eventType: "candidate.status_changed" as const,
+      candidateId: candidate.id,
+      historyAt: at,
+    };
     if (status === "pending") {
-      await test.ctx.db.insert(webhookChainMessages).values({ messageId, historyAt: at, webhookId, candidateId: candidate.id });
-      await test.ctx.db.insert(webhookWaitingRetries).values({ messageId, historyAt: at, webhookId, dueAt: message!.nextAttemptAt, seq: message!.seq });
+      const queued = await test.ctx.db.transaction((tx) => enqueueMessages(tx, [message], test.clock.now()));
+      expect(queued).toMatchObject({ ids: [messageId], allowed: true });
+      // Its first try was refused; its retry is due now.
+      await test.ctx.db.update(webhookMessages).set({ attemptCount: 1 }).where(eq(webhookMessages.id, messageId));
+      await test.ctx.db.update(webhookQueue).set({ attemptCount: 1 }).where(eq(webhookQueue.messageId, messageId));
+    } else {
+      await test.ctx.db.insert(webhookMessages).values({ ...message, status, nextAttemptAt: at, createdAt: at, completedAt: at, attemptCount: 1 });
     }
     await test.ctx.db.insert(webhookAttempts).values({
       id: test.ctx.newId("attempt"),
@@ -307,7 +312,13 @@ describe("retention", () => {
     expect(await test.ctx.db.select().from(events).where(eq(events.id, expired.eventId))).toEqual([]);
     expect(await test.ctx.db.select().from(events).where(eq(events.id, kept.eventId))).toHaveLength(1);
 
-    await test.ctx.db.update(webhookMessages).set({ status: "succeeded" }).where(eq(webhookMessages.id, waiting.messageId));
+    // The waiting message is queued in its day: sent, its row leaves the queue, and its day goes at the next run.
+    expect(await test.ctx.db.select({ state: webhookQueue.state }).from(webhookQueue).where(eq(webhookQueue.messageId, waiting.messageId))).toEqual([
+      { state: "ready" },
+    ]);
+    expect(await pump(bed.deps)).toEqual([`${waiting.messageId}:succeeded`]);
+    expect(await test.ctx.db.select().from(webhookQueue).where(eq(webhookQueue.messageId, waiting.messageId))).toEqual([]);
+    expect(bed.receiver.received.map((request) => request.headers["service-event-id"])).toEqual([waiting.eventId]);
     const later = await deleteExpiredHistory(bed.deps);
     expect(later).toEqual({ daysDropped: [waiting.day], daysKept: [] });
     expect(await test.ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.webhookId, waiting.webhookId))).toEqual([]);
@@ -388,30 +399,41 @@ describe("migration 0012", () => {
   });
 });
 
-describe("migration 0022", () => {
-  it("writes the key of every waiting message that lacks one before it drops the log's index of waiting messages", async () => {
+describe("migrations 0022 and 0023", () => {
+  it("carry every waiting message into the queue, each chain's head ready and its next messages held, and drop the log's index of waiting messages", async () => {
     await migratedBefore("0022", async (sql, migrateRest) => {
       await sql`insert into companies (id, name) values ('co_1', 'One')`;
       await sql`insert into webhooks (id, company_id, url, event_types, secret_ciphertext) values ('wh_1', 'co_1', 'https://example.com/in', '[]', 'x')`;
-      // As a process of a release before the chains' rows left them: a chain's head and its held next message, a sample, and a head
-      // in the ready set without its chain row; and a message sent, which needs nothing.
-      await sql`insert into webhook_messages (id, company_id, webhook_id, origin, event_id, event_type, candidate_id, status, held, next_attempt_at, seq, history_at)
-        values ('msg_head', 'co_1', 'wh_1', 'event', 'evt_1', 'candidate.submitted', 'cand_1', 'pending', false, now() + interval '1 minute', 1, now()),
-          ('msg_next', 'co_1', 'wh_1', 'event', 'evt_2', 'candidate.scored', 'cand_1', 'pending', true, now(), 2, now()),
-          ('msg_sample', 'co_1', 'wh_1', 'sample', 'evt_sample', 'candidate.ready', null, 'pending', false, now(), 3, now()),
-          ('msg_ready', 'co_1', 'wh_1', 'event', 'evt_3', 'candidate.submitted', 'cand_2', 'pending', false, now(), 4, now()),
-          ('msg_sent', 'co_1', 'wh_1', 'event', 'evt_4', 'candidate.submitted', 'cand_3', 'succeeded', false, now(), 5, now())`;
+      // As a process of a release before the queue left them: a chain's head waiting for its retry and its held next message, a sample,
+      // and a head in the ready set without its chain row; and a message sent, which needs nothing.
+      await sql`insert into webhook_messages (id, company_id, webhook_id, origin, event_id, event_type, candidate_id, status, attempt_count, held, next_attempt_at, seq, history_at)
+        values ('msg_head', 'co_1', 'wh_1', 'event', 'evt_1', 'candidate.submitted', 'cand_1', 'pending', 1, false, now() + interval '1 minute', 1, now()),
+          ('msg_next', 'co_1', 'wh_1', 'event', 'evt_2', 'candidate.scored', 'cand_1', 'pending', 0, true, now(), 2, now()),
+          ('msg_sample', 'co_1', 'wh_1', 'sample', 'evt_sample', 'candidate.ready', null, 'pending', 0, false, now(), 3, now()),
+          ('msg_ready', 'co_1', 'wh_1', 'event', 'evt_3', 'candidate.submitted', 'cand_2', 'pending', 0, false, now(), 4, now()),
+          ('msg_sent', 'co_1', 'wh_1', 'event', 'evt_4', 'candidate.submitted', 'cand_3', 'succeeded', 1, false, now(), 5, now())`;
       await sql`insert into webhook_ready_messages (message_id, history_at, webhook_id, due_at, seq) select id, history_at, webhook_id, next_attempt_at, seq from webhook_messages where id = 'msg_ready'`;
 
       await migrateRest();
 
-      const keys = async (table: string) => (await sql`select message_id from ${sql(table)} order by message_id`).map((row) => row.message_id);
-      expect(await keys("webhook_chain_messages")).toEqual(["msg_head", "msg_next", "msg_ready"]);
-      expect(await keys("webhook_ready_messages")).toEqual(["msg_ready"]);
-      expect(await keys("webhook_waiting_retries")).toEqual(["msg_head", "msg_sample"]);
-      expect(await keys("webhook_waiting_message_keys")).toEqual(["msg_head", "msg_next", "msg_ready", "msg_sample"]);
+      const queued = await sql`
+        select q.message_id, q.state, q.candidate_id, q.position::int as position, q.attempt_count, q.due_at = m.next_attempt_at as due_at_its_time
+        from webhook_queue q join webhook_messages m on m.id = q.message_id and m.history_at = q.history_at order by q.message_id`;
+      expect(queued).toEqual([
+        { message_id: "msg_head", state: "ready", candidate_id: "cand_1", position: 1, attempt_count: 1, due_at_its_time: true },
+        { message_id: "msg_next", state: "held", candidate_id: "cand_1", position: 2, attempt_count: 0, due_at_its_time: expect.any(Boolean) },
+        { message_id: "msg_ready", state: "ready", candidate_id: "cand_2", position: 4, attempt_count: 0, due_at_its_time: true },
+        { message_id: "msg_sample", state: "ready", candidate_id: null, position: 3, attempt_count: 0, due_at_its_time: true },
+      ]);
       const [index] = await sql`select to_regclass('webhook_messages_chain_idx') as index`;
       expect(index!.index).toBeNull();
+      // Last: drizzle takes over the client's type parsers.
+      expect(await queueViolations(drizzle(sql, { schema }))).toEqual({
+        waitingWithoutRow: [],
+        rowWithoutWaiting: [],
+        chainsWithoutOneHead: [],
+        headsBehindEarlier: [],
+      });
     });
   });
 });

@@ -1,15 +1,16 @@
 /**
  * The delivery hot path is planned once per worker connection, not at every
- * run (db/prepared.ts): over the partitioned history, planning the claim cost
- * more than running it. On a database opened as the worker opens it
- * (`planOnce`), the claim and the readying of chain heads are prepared
- * statements whose every run uses the one generic plan.
+ * run (db/prepared.ts): over the partitioned log, planning a statement that
+ * reads it weighs every day's partition and index. On a database opened as
+ * the worker opens it (`planOnce`), the claim and the queueing of messages
+ * (the chains' locks, then the statement that writes the log and the queue)
+ * are prepared statements whose every run uses the one generic plan.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { createDatabase } from "@/db/client";
-import { claimDue } from "@/server/webhooks/delivery/deliver";
-import { readyChainHeads } from "@/server/webhooks/delivery/messages";
+import { claimDue } from "@/server/webhooks/delivery/claim";
+import { enqueueMessages } from "@/server/webhooks/delivery/queue";
 import { useTestDatabase } from "../support/database";
 
 const test = useTestDatabase();
@@ -24,12 +25,31 @@ async function plansOf(statementStart: string) {
   return rows.map((row) => ({ generic: Number(row.generic_plans), custom: Number(row.custom_plans) }));
 }
 
-it("runs the claim and the readying of chain heads as prepared statements with one generic plan", async () => {
+it("runs the claim and the queueing of messages as prepared statements with one generic plan", async () => {
   const { db } = open();
   for (let run = 0; run < 7; run++) {
     await claimDue(db, new Date(), { limit: 10 });
-    await readyChainHeads(db, [{ webhookId: "wh_none", candidateId: "cand_none" }], new Date());
+    // A message to a webhook there is not: its chain is locked and nothing is queued, through the same statements as any message.
+    const queued = await db.transaction((tx) =>
+      enqueueMessages(
+        tx,
+        [
+          {
+            id: `msg_none${run}`,
+            companyId: "co_none",
+            webhookId: "wh_none",
+            origin: "event",
+            eventId: `evt_none${run}`,
+            eventType: "candidate.submitted",
+            candidateId: "cand_none",
+          },
+        ],
+        new Date(),
+      ),
+    );
+    expect(queued).toMatchObject({ ids: [], allowed: true });
   }
-  expect(await plansOf("with recursive due_webhooks")).toEqual([{ generic: 7, custom: 0 }]);
-  expect(await plansOf("with chains as")).toEqual([{ generic: 7, custom: 0 }]);
+  expect(await plansOf("with recursive queued_webhooks")).toEqual([{ generic: 7, custom: 0 }]);
+  expect(await plansOf("select count(pg_advisory_xact_lock")).toEqual([{ generic: 7, custom: 0 }]);
+  expect(await plansOf("with allowed as")).toEqual([{ generic: 7, custom: 0 }]);
 });

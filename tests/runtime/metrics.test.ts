@@ -161,6 +161,8 @@ describe("/metrics", { timeout: 90_000 }, () => {
             up: sampleValue(now, "interview_database_up"),
             held: sampleValue(now, "interview_webhook_messages_waiting", { state: "held" }),
             ready: sampleValue(now, "interview_webhook_messages_waiting", { state: "ready" }),
+            running: sampleValue(now, "interview_webhook_messages_waiting", { state: "running" }),
+            unsendable: sampleValue(now, "interview_webhook_messages_unsendable"),
             failing: sampleValue(now, "interview_webhooks", { state: "in_failure_run" }),
             disabled: sampleValue(now, "interview_webhooks", { state: "disabled" }),
             oldestDue: sampleValue(now, "interview_webhook_oldest_due_message_age_seconds"),
@@ -172,8 +174,52 @@ describe("/metrics", { timeout: 90_000 }, () => {
         },
         { timeout: 15_000, interval: 500 },
       )
-      .toEqual({ up: 1, held: 2, ready: 1, failing: 1, disabled: 1, oldestDue: 0, jobStates: ["due", "failed", "running", "scheduled"] });
+      .toEqual({
+        up: 1,
+        held: 2,
+        ready: 1,
+        running: 0,
+        unsendable: 0,
+        failing: 1,
+        disabled: 1,
+        oldestDue: 0,
+        jobStates: ["due", "failed", "running", "scheduled"],
+      });
     expect(refusing.id).toBeTruthy();
+  });
+
+  it("counts a waiting message whose request our side cannot make as unsendable, stuck since it was queued", async () => {
+    const worker = await startWorker();
+    const companyId = await makeCompany(test.ctx, "Unsendable");
+    const interview = await makeInterview(test.ctx, companyId);
+    const broken = await createWebhook(
+      test.ctx,
+      companyId,
+      { url: delivery.receiver.url("/unreadable-secret"), eventTypes: ["candidate.submitted"] },
+      allowReceiver(delivery.receiver),
+    );
+    // A secret that cannot be decrypted (an APP_SECRET changed without the webhooks' secrets): no request can be signed.
+    await test.ctx.db.update(webhooks).set({ secretCiphertext: "v1.unreadable" }).where(eq(webhooks.id, broken.id));
+
+    const candidate = await startCandidate(test.ctx, interview.id, { email: "unsendable@example.com" });
+    await completeSteps(test.ctx, await loadInterview(test.ctx.db, interview.id), candidate.id);
+    await scoreAndRecord(test.ctx, candidate.id);
+    test.clock.set(new Date());
+    await submitAttempt(test.ctx, candidate.id);
+
+    await expect
+      .poll(
+        async () => {
+          const now = await metricsOf(worker.httpUrl);
+          return {
+            unsendable: sampleValue(now, "interview_webhook_messages_unsendable"),
+            stuck: sampleValue(now, "interview_webhook_oldest_due_message_age_seconds") > 0,
+          };
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toEqual({ unsendable: 1, stuck: true });
+    expect(delivery.receiver.received.filter((request) => request.path === "/unreadable-secret")).toEqual([]);
   });
 
   it("counts emails sent and refused by the SMTP server", async () => {

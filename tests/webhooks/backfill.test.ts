@@ -2,7 +2,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import postgres from "postgres";
 import { beforeEach, describe, expect, it } from "vitest";
-import { webhookMessages } from "@/db/schema";
+import { webhookMessages, webhookQueue } from "@/db/schema";
 import { submitAttempt } from "@/server/domain/attempts";
 import type { LoadedInterview } from "@/server/domain/interviews";
 import { changeStatus } from "@/server/domain/statuses";
@@ -83,13 +83,15 @@ describe("sending past events", () => {
     expect(await backfill(test.ctx, companyId, webhookId, since)).toEqual({ sent: 1, more: false });
     const history = (await eventsOf(test.ctx, candidate.id)).filter((event) => event.type === "candidate.status_changed");
     const messages = await test.ctx.db
-      .select({ id: webhookMessages.id, eventId: webhookMessages.eventId, held: webhookMessages.held })
+      .select({ id: webhookMessages.id, eventId: webhookMessages.eventId, state: webhookQueue.state })
       .from(webhookMessages)
+      .innerJoin(webhookQueue, and(eq(webhookQueue.messageId, webhookMessages.id), eq(webhookQueue.historyAt, webhookMessages.historyAt)))
       .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.candidateId, candidate.id)))
       .orderBy(asc(webhookMessages.eventTxId), asc(webhookMessages.eventSeq));
     expect(messages.map((message) => message.eventId)).toEqual(history.map((event) => event.id));
     // Only the chain's head (the oldest event) is ready; the rest wait their turn.
-    expect(messages.filter((message) => !message.held).map((message) => message.eventId)).toEqual([history[0]!.id]);
+    expect(messages.filter((message) => message.state !== "held").map((message) => message.eventId)).toEqual([history[0]!.id]);
+    expect(messages[0]!.state).toBe("ready");
     expect(await readyMessageIds(bed.deps)).toEqual([messages[0]!.id]);
   }, 90_000); // 1,001 status changes, one transaction each: a loaded machine needs more than the usual 30 s
 

@@ -8,7 +8,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { webhookMessages } from "@/db/schema";
+import { webhookMessages, webhookQueue } from "@/db/schema";
 import { simulate } from "@/server/demo/simulate";
 import { createUser } from "@/server/domain/accounts";
 import { saveScore, storeRecording } from "@/server/domain/ai-interview";
@@ -85,12 +85,13 @@ describe("a condition on the new status", () => {
 
     // Waiting for its retry: the candidate's second Shortlisted is held behind it; nobody else's waits.
     const waiting = await test.ctx.db
-      .select({ eventId: webhookMessages.eventId, held: webhookMessages.held })
+      .select({ eventId: webhookMessages.eventId, state: webhookQueue.state })
       .from(webhookMessages)
+      .innerJoin(webhookQueue, and(eq(webhookQueue.messageId, webhookMessages.id), eq(webhookQueue.historyAt, webhookMessages.historyAt)))
       .where(and(eq(webhookMessages.webhookId, conditioned.id), eq(webhookMessages.status, "pending")));
-    expect(waiting.sort((a, b) => Number(a.held) - Number(b.held))).toEqual([
-      { eventId: firstOfHeld!.id, held: false },
-      { eventId: secondOfHeld!.id, held: true },
+    expect(waiting.sort((a, b) => a.state.localeCompare(b.state))).toEqual([
+      { eventId: secondOfHeld!.id, state: "held" },
+      { eventId: firstOfHeld!.id, state: "ready" },
     ]);
     test.clock.advance(retryDelaysMs[0]!);
     await pump(bed.deps);

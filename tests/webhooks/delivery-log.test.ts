@@ -19,8 +19,8 @@ import { countFailedSince, resendFailedSince, resendMessage } from "@/server/web
 import { sendSample } from "@/server/webhooks/admin/send-sample";
 import { setWebhookEnabled } from "@/server/webhooks/admin/set-webhook-enabled";
 import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
-import { keptBodyBytes, keptRequestBody } from "@/server/webhooks/delivery/deliver";
 import { answerDeadlineMs } from "@/server/webhooks/delivery/delivery-client";
+import { keptBodyBytes, keptRequestBody } from "@/server/webhooks/delivery/record";
 import { webhookOffReason } from "@/server/webhooks/delivery/unsent-reasons";
 import { listAttempts, listMessages, messageListQuery } from "@/server/webhooks/views/delivery-log";
 import { useTestDatabase } from "../support/database";

@@ -11,7 +11,8 @@ import { simulate } from "@/server/demo/simulate";
 import { createUser } from "@/server/domain/accounts";
 import { sendSample } from "@/server/webhooks/admin/send-sample";
 import { createWebhook, updateWebhook } from "@/server/webhooks/admin/webhook-settings";
-import { claimDue, deliverDue } from "@/server/webhooks/delivery/deliver";
+import { claimDue } from "@/server/webhooks/delivery/claim";
+import { deliverDue } from "@/server/webhooks/delivery/dispatcher";
 import { webhooksHeldBack } from "@/server/webhooks/delivery/pacing";
 import { webhookHealth } from "@/server/webhooks/views/health";
 import { useTestDatabase } from "../support/database";
@@ -99,7 +100,7 @@ const startWorkerProcess = useWorkerProcesses(() => ({
 /**
  * How long the multi-process run counts arrivals: the minute the limit is
  * promised over. A shorter window would count the one second's worth a paced
- * webhook may send at once after a pause (deliver.ts) as 5% of 20 seconds.
+ * webhook may send at once after a pause (claim.ts) as 5% of 20 seconds.
  */
 const windowSeconds = Number(process.env.TEST_RATE_LIMIT_WINDOW_SECONDS ?? 60);
 
