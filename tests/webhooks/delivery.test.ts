@@ -1,7 +1,7 @@
 /** Signed delivery, latest data, retries on the spec's schedule, ordering, failure policy, rotation. */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { JobHelpers } from "graphile-worker";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createDatabase } from "@/db/client";
 import { candidates, type EventType, emails, events, webhookAttempts, webhookMessages, webhookQueue, webhooks } from "@/db/schema";
 import { createUser } from "@/server/domain/accounts";
