@@ -113,7 +113,7 @@ beforeAll(async () => {
     insert into webhooks (id, company_id, url, event_types, secret_ciphertext)
     select 'wh_neighbour' || n, ${other}, 'https://example.com/neighbour', '[]', 'x' from generate_series(0, ${neighbourWebhooks - 1}) n`;
   // Every event's message to the first webhook, the old day's too; one event in 50 to the other, where one in 10 failed for good and one waits;
-  // the neighbour's events to its webhooks, one each: the log holds every company's deliveries.
+  // the neighbour's events to its webhooks, one each, a quarter of them still waiting (a backlog): the log holds every company's deliveries.
   await test.handle.sql`
     insert into webhook_messages (id, company_id, webhook_id, origin, event_id, event_type, candidate_id, status, attempt_count, next_attempt_at, created_at, history_at)
     select 'msg_' || e.seq, e.company_id, ${webhookId}, 'event', e.id, e.type, e.candidate_id, 'succeeded', 1, e.created_at, e.created_at, e.created_at
@@ -124,9 +124,16 @@ beforeAll(async () => {
       case (e.seq / 50) % 10 when 0 then ${maxAttempts} when 1 then 0 else 1 end, e.created_at, e.created_at, e.created_at
     from events e where e.company_id = ${companyId} and e.seq % 50 = 0
     union all
-    select 'msg_neighbour' || e.seq, e.company_id, 'wh_neighbour' || e.seq % ${neighbourWebhooks}, 'event', e.id, e.type, e.candidate_id, 'succeeded', 1,
-      e.created_at, e.created_at, e.created_at
+    select 'msg_neighbour' || e.seq, e.company_id, 'wh_neighbour' || e.seq % ${neighbourWebhooks}, 'event', e.id, e.type, e.candidate_id,
+      case when e.seq % 4 = 0 then 'pending' else 'succeeded' end, case when e.seq % 4 = 0 then 0 else 1 end, e.created_at, e.created_at, e.created_at
     from events e where e.company_id = ${other}`;
+  // The rare webhook's waiting messages have later messages of their candidates waiting behind them.
+  await test.handle.sql`
+    insert into webhook_messages (id, company_id, webhook_id, origin, event_id, event_type, candidate_id, status, attempt_count, next_attempt_at, created_at, history_at)
+    select 'msg_rare_next' || e.seq, e.company_id, ${rareWebhookId}, 'event', e.id, e.type, e.candidate_id, 'pending', 0, e.created_at, e.created_at, e.created_at
+    from events e
+    where e.company_id = ${companyId} and e.seq % 50 <> 0
+      and e.candidate_id in (select candidate_id from webhook_messages where webhook_id = ${rareWebhookId} and status = 'pending')`;
   // The waiting ones in the queue, as queueing writes them (queue.ts): each chain's first ready (due since its event), the rest held.
   await test.handle.sql`
     insert into webhook_queue (message_id, history_at, webhook_id, candidate_id, position, state, due_at, queued_at)
@@ -491,11 +498,16 @@ describe("the delivery engine's query plans", () => {
       update webhook_queue set state = 'running', leased_at = ${leasedAt}::timestamptz
       where message_id in (select message_id from webhook_queue where webhook_id = ${rareWebhookId} and state = 'ready' order by due_at, position limit ${count})`);
 
+  // A backlog of a few thousand messages: more than a few pages, so reading the queue whole is a plan to refuse.
   it("has a queue of waiting messages, each chain's first ready and the rest held, as the tests below need", async () => {
-    const [counts] = await sql()<Array<{ ready: number; held: number }>>`
-      select count(*) filter (where state = 'ready')::int as ready, count(*) filter (where state = 'held')::int as held from webhook_queue`;
-    expect(counts!.ready).toBeGreaterThan(25);
-    expect(counts!.held).toBeGreaterThan(0);
+    const [counts] = await sql()<Array<{ ready: number; held: number; rare_held: number; pages: number }>>`
+      select count(*) filter (where state = 'ready')::int as ready, count(*) filter (where state = 'held')::int as held,
+        count(*) filter (where state = 'held' and webhook_id = ${rareWebhookId})::int as rare_held,
+        (select relpages from pg_class where oid = 'webhook_queue'::regclass) as pages
+      from webhook_queue`;
+    expect(counts!.ready).toBeGreaterThan(1000);
+    expect(counts!.rare_held).toBeGreaterThan(0);
+    expect(counts!.pages).toBeGreaterThan(fewPages);
   });
 
   it("claims through the queue's indexes, and reads the message claimed by its key in its one day", async () => {

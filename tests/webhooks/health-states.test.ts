@@ -4,7 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { webhookMessages } from "@/db/schema";
+import { webhookMessages, webhookQueue } from "@/db/schema";
 import { submitAttempt } from "@/server/domain/attempts";
 import type { LoadedInterview } from "@/server/domain/interviews";
 import { resendMessage } from "@/server/webhooks/admin/resend";
@@ -71,9 +71,9 @@ describe("webhook health", () => {
     // As if its earlier tries had been made: the next try is its last.
     const [message] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
     await test.ctx.db
-      .update(webhookMessages)
-      .set({ attemptCount: maxAttempts - 1, nextAttemptAt: test.clock.now() })
-      .where(eq(webhookMessages.id, message!.id));
+      .update(webhookQueue)
+      .set({ attemptCount: maxAttempts - 1, dueAt: test.clock.now() })
+      .where(eq(webhookQueue.messageId, message!.id));
     test.clock.advance(60_000);
     await pump(bed.deps);
     const [ended] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.id, message!.id));

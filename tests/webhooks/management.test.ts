@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { historyRetentionDays } from "@/db/partitions";
-import { events, eventTypes, fanOutPositions, webhookMessages, webhooks } from "@/db/schema";
+import { events, eventTypes, fanOutPositions, webhookMessages, webhookQueue, webhooks } from "@/db/schema";
 import type { LoadedInterview } from "@/server/domain/interviews";
 import { changeStatus } from "@/server/domain/statuses";
 import { deleteExpiredHistory } from "@/server/runtime/worker/tasks/history-partitions";
@@ -102,6 +102,8 @@ describe("resending", () => {
     await submitCandidate(test.ctx, interview, { email: "b@example.com" });
     await submitCandidate(test.ctx, interview, { email: "c@example.com" });
     await pump(bed.deps);
+    // Their tries ended by hand: out of the queue, failed in the log.
+    await test.ctx.db.delete(webhookQueue).where(eq(webhookQueue.webhookId, webhookId));
     await test.ctx.db.update(webhookMessages).set({ status: "failed" }).where(eq(webhookMessages.webhookId, webhookId));
     bed.receiver.answer(() => ({ status: 200 }));
     bed.receiver.received.length = 0;
