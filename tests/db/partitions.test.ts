@@ -15,7 +15,6 @@ import postgres from "postgres";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { migrateDatabase } from "@/db/migrate";
 import { daysAhead, ensureHistoryPartitions, existingDays, historyRetentionDays, utcDay } from "@/db/partitions";
-import * as schema from "@/db/schema";
 import { events, webhookAttempts, webhookMessages, webhookQueue, webhooks } from "@/db/schema";
 import { deleteExpiredHistory } from "@/server/runtime/worker/tasks/history-partitions";
 import { backfill } from "@/server/webhooks/admin/backfill";
@@ -26,7 +25,6 @@ import { eventMessage } from "@/server/webhooks/delivery/messages";
 import { enqueueMessages } from "@/server/webhooks/delivery/queue";
 import { useTestDatabase } from "../support/database";
 import { makeCompany, makeInterview, startCandidate, submitCandidate } from "../support/fixtures";
-import { queueViolations } from "../support/queue-invariants";
 import { allowReceiver, pump, useWebhookTestbed } from "../support/webhook-fixtures";
 
 const test = useTestDatabase();
@@ -395,45 +393,6 @@ describe("migration 0012", () => {
       await expect(
         sql`insert into events (id, company_id, candidate_id, interview_id, type, created_at) values ('evt_again', 'co_1', 'cand_1', 'int_1', 'candidate.submitted', now())`,
       ).rejects.toMatchObject({ constraint_name: "events_once_per_attempt_key" });
-    });
-  });
-});
-
-describe("migrations 0022 and 0023", () => {
-  it("carry every waiting message into the queue, each chain's head ready and its next messages held, and drop the log's index of waiting messages", async () => {
-    await migratedBefore("0022", async (sql, migrateRest) => {
-      await sql`insert into companies (id, name) values ('co_1', 'One')`;
-      await sql`insert into webhooks (id, company_id, url, event_types, secret_ciphertext) values ('wh_1', 'co_1', 'https://example.com/in', '[]', 'x')`;
-      // As a process of a release before the queue left them: a chain's head waiting for its retry and its held next message, a sample,
-      // and a head in the ready set without its chain row; and a message sent, which needs nothing.
-      await sql`insert into webhook_messages (id, company_id, webhook_id, origin, event_id, event_type, candidate_id, status, attempt_count, held, next_attempt_at, seq, history_at)
-        values ('msg_head', 'co_1', 'wh_1', 'event', 'evt_1', 'candidate.submitted', 'cand_1', 'pending', 1, false, now() + interval '1 minute', 1, now()),
-          ('msg_next', 'co_1', 'wh_1', 'event', 'evt_2', 'candidate.scored', 'cand_1', 'pending', 0, true, now(), 2, now()),
-          ('msg_sample', 'co_1', 'wh_1', 'sample', 'evt_sample', 'candidate.ready', null, 'pending', 0, false, now(), 3, now()),
-          ('msg_ready', 'co_1', 'wh_1', 'event', 'evt_3', 'candidate.submitted', 'cand_2', 'pending', 0, false, now(), 4, now()),
-          ('msg_sent', 'co_1', 'wh_1', 'event', 'evt_4', 'candidate.submitted', 'cand_3', 'succeeded', 1, false, now(), 5, now())`;
-      await sql`insert into webhook_ready_messages (message_id, history_at, webhook_id, due_at, seq) select id, history_at, webhook_id, next_attempt_at, seq from webhook_messages where id = 'msg_ready'`;
-
-      await migrateRest();
-
-      const queued = await sql`
-        select q.message_id, q.state, q.candidate_id, q.position::int as position, q.attempt_count, q.due_at = m.next_attempt_at as due_at_its_time
-        from webhook_queue q join webhook_messages m on m.id = q.message_id and m.history_at = q.history_at order by q.message_id`;
-      expect(queued).toEqual([
-        { message_id: "msg_head", state: "ready", candidate_id: "cand_1", position: 1, attempt_count: 1, due_at_its_time: true },
-        { message_id: "msg_next", state: "held", candidate_id: "cand_1", position: 2, attempt_count: 0, due_at_its_time: expect.any(Boolean) },
-        { message_id: "msg_ready", state: "ready", candidate_id: "cand_2", position: 4, attempt_count: 0, due_at_its_time: true },
-        { message_id: "msg_sample", state: "ready", candidate_id: null, position: 3, attempt_count: 0, due_at_its_time: true },
-      ]);
-      const [index] = await sql`select to_regclass('webhook_messages_chain_idx') as index`;
-      expect(index!.index).toBeNull();
-      // Last: drizzle takes over the client's type parsers.
-      expect(await queueViolations(drizzle(sql, { schema }))).toEqual({
-        waitingWithoutRow: [],
-        rowWithoutWaiting: [],
-        chainsWithoutOneHead: [],
-        headsBehindEarlier: [],
-      });
     });
   });
 });

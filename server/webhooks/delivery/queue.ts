@@ -58,10 +58,12 @@ export type Enqueued = { ids: string[]; allowed: boolean };
  * nothing queued (the first of the batch's messages of that chain), `held`
  * otherwise; a sample has no chain and is ready. An event's second message
  * to one webhook is left out (the log's unique index). A message to a
- * webhook that is off is left out: the statement holds its webhooks'
- * rows (`for key share`) until it commits, and turning a webhook off locks
- * the row before it ends the queue (`endWebhookQueue`), so that sees every
- * message queued before it, and none is queued after.
+ * webhook that is off is left out: the statement holds its webhooks' rows
+ * `for share` until it commits, and the update that turns a webhook off
+ * waits for it (so `endWebhookQueue` sees every message queued before), or
+ * it waits for that update and reads the row as it is then: off, nothing
+ * queued. (`for key share` would not do: it does not wait for an update of
+ * other columns, and keeps the row as its snapshot saw it.)
  *
  * `onlyIf`: a statement that must return a row for anything to be queued
  * (fan-out's move of its position, taken in the same statement).
@@ -100,7 +102,7 @@ export function enqueueStatement(messages: NewMessage[], now: Date, onlyIf: SQL)
       where exists (select from allowed)
     ), open_webhooks as (
       select w.id from webhooks w where w.id in (select webhook_id from incoming) and w.enabled
-      for key share
+      for share
     ), logged as (
       insert into webhook_messages (id, company_id, webhook_id, origin, event_id, event_type, candidate_id, event_tx_id, event_seq, is_test, sample_body,
         resent_from, status, attempt_count, next_attempt_at, created_at, history_at)
@@ -129,16 +131,13 @@ export function enqueueStatement(messages: NewMessage[], now: Date, onlyIf: SQL)
  * Ends every queued message of a webhook that is being turned off, in the
  * transaction that turns it off (`tx`): the log says failed ("webhook off"),
  * and their rows go, running ones too (their outcome, when it comes, finds
- * no lease and changes nothing). It first locks the webhook's row `for
- * update`, which waits for every transaction queueing for it (they hold the
- * row `for key share`, which the update turning it off does not wait for),
- * so the next statement sees every message queued before, and none is
- * queued after (`enqueueMessages` reads the webhook as off). Rows are
- * deleted in position order, as the recording takes a chain's rows.
- * Returns how many.
+ * no lease and changes nothing). The update that turned it off, earlier in
+ * `tx`, waited for every transaction queueing for it (`enqueueMessages`
+ * holds the row `for share`), so this sees every message queued before,
+ * and none is queued after. Rows are deleted in position order, as the
+ * recording takes a chain's rows. Returns how many.
  */
 export async function endWebhookQueue(tx: Executor, webhookId: string, now: Date): Promise<number> {
-  await tx.execute(sql`select from webhooks where id = ${webhookId} for update`);
   const [row] = await tx.execute<{ ended: number }>(endWebhookQueueStatement(webhookId, now));
   return row!.ended;
 }
