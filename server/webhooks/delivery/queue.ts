@@ -151,7 +151,7 @@ export function endWebhookQueueStatement(webhookId: string, now: Date) {
       returning message_id, history_at
     ), logged as (
       update webhook_messages m set status = 'failed', completed_at = ${now.toISOString()}::timestamptz, failure_reason = ${webhookOffReason}
-      from ended e where m.id = e.message_id and m.history_at = e.history_at
+      from ${changedKeys(sql`select message_id, history_at from ended`)} where m.id = k.message_id and m.history_at = k.history_at
     )
     select count(*)::int as ended from ended`;
 }
@@ -166,3 +166,7 @@ export async function makeRetriesDueNow(tx: Executor, webhookId: string, now: Da
     )
     select pg_notify(${readyChannel}, '') from (select from due limit 1) announced`);
 }
+
+/** Rows of `keys` (message_id, history_at) as the set `k`, unnested from two arrays in one order. */
+export const changedKeys = (keys: SQL) =>
+  sql`unnest(array(select message_id from (${keys}) c order by message_id), array(select history_at from (${keys}) c order by message_id)) as k(message_id, history_at)`;
