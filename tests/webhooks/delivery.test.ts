@@ -645,7 +645,11 @@ describe("a resend while its chain's head is in flight", () => {
     const waiting = (state: string) => Number(new RegExp(`^interview_webhook_messages_waiting\\{state="${state}"\\} (\\S+)$`, "m").exec(gauges)![1]);
     expect({ held: waiting("held"), ready: waiting("ready"), running: waiting("running") }).toEqual({ held: 1, ready: 0, running: 1 });
 
-    // Once the dead worker's lease has run out, the head goes again, then the resent message.
+    // Once the dead worker's lease has run out (on the test's clock, its end put back), the head goes again, then the resent message.
+    await test.ctx.db
+      .update(webhookQueue)
+      .set({ dueAt: new Date(test.clock.now().getTime() + leaseMs()) })
+      .where(eq(webhookQueue.messageId, statusChange!.id));
     test.clock.advance(leaseMs() + 1000);
     expect([...(await deliverDue(bed.deps, { limit: 10 }))]).toEqual([[statusChange!.id, "succeeded"]]);
     expect(await deliverRound(resentId)).toBe("succeeded");
