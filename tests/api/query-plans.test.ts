@@ -452,11 +452,8 @@ describe("the delivery engine's query plans", () => {
   type RunNode = PlanNode & { "Actual Loops"?: number; "Actual Rows"?: number };
   /** Every node of a run's plan, InitPlans and SubPlans (the CTEs) included. */
   const runNodes = (root: RunNode): RunNode[] => [root, ...(root.Plans ?? []).flatMap((child) => runNodes(child as RunNode))];
-  const run = async (query: SQL, before?: (tx: WorkerTransaction) => Promise<unknown>) => {
-    const plan = await workerPlan(query, "analyze, format json", { before });
-    if (process.env.DUMP_PLANS) (await import("node:fs")).appendFileSync(process.env.DUMP_PLANS, `${JSON.stringify(plan)}\n`);
-    return runNodes(plan.Plan as RunNode);
-  };
+  const run = async (query: SQL, before?: (tx: WorkerTransaction) => Promise<unknown>) =>
+    runNodes((await workerPlan(query, "analyze, format json", { before })).Plan as RunNode);
   const describePlan = (nodes: RunNode[]) =>
     JSON.stringify(nodes.map((node) => [node["Node Type"], node["Relation Name"], node["Index Name"] ?? indexesOf(node).join("+"), node["Actual Loops"]]));
   /** The reads of `table` (or its partitions): scans, not the statement's own write. */
@@ -469,10 +466,11 @@ describe("the delivery engine's query plans", () => {
    * one day: each day read is read through its primary key, no lookup
    * visits more than one day (the days under one Append are visited, in all,
    * at most once per loop), and `days` days are visited in all, when given.
+   * (`table`, `key`: the same of another partitioned table, the history.)
    */
-  function expectEachByKeyInItsDay(nodes: RunNode[], days?: number) {
+  function expectEachByKeyInItsDay(nodes: RunNode[], days?: number, table = "webhook_messages", key = messagesPk) {
     const described = describePlan(nodes);
-    const reads = readsOf(nodes, "webhook_messages");
+    const reads = readsOf(nodes, table);
     expect(
       reads.filter((node) => node["Node Type"] === "Seq Scan" && ran(node)).map((node) => node["Relation Name"]),
       described,
@@ -481,10 +479,10 @@ describe("the delivery engine's query plans", () => {
     expect(visited.length, described).toBeGreaterThan(0);
     for (const read of visited) {
       const used = indexesOf(read);
-      expect(used.length > 0 && used.every((index) => isOrPartitionOf(index, messagesPk)), `${read["Relation Name"]} in ${described}`).toBe(true);
+      expect(used.length > 0 && used.every((index) => isOrPartitionOf(index, key)), `${read["Relation Name"]} in ${described}`).toBe(true);
     }
     for (const node of nodes) {
-      const days = (node.Plans ?? []).filter((child) => readsOf([child as RunNode], "webhook_messages").length > 0 && child["Relation Name"] !== undefined);
+      const days = (node.Plans ?? []).filter((child) => readsOf([child as RunNode], table).length > 0 && child["Relation Name"] !== undefined);
       if (days.length < 2) continue;
       const loops = days.reduce((sum, day) => sum + ((day as RunNode)["Actual Loops"] ?? 0), 0);
       expect(loops, `${node["Node Type"]} visits more than one day a loop: ${described}`).toBeLessThanOrEqual(node["Actual Loops"] ?? 0);
@@ -528,6 +526,14 @@ describe("the delivery engine's query plans", () => {
 
   it("claims a batch, each message read by its key in its one day", async () => {
     expectEachByKeyInItsDay(await run(claimStatement(new Date(), { limit: 20, perWebhook: 20 })));
+  });
+
+  // Open: the claim looks for a resend's event by its id in every day (claim.ts, the `resent` lateral), and that lookup runs
+  // for every message claimed, an event's too: its `m.origin = 'resend'` is applied as a join filter, after the lookup. So
+  // each event message claimed probes every day of the history for its event, beside reading it in its day. `it.fails`
+  // pins it until fixed; then it becomes an `it`.
+  it.fails("claims a batch of event messages, each one's event read by its key in its one day", async () => {
+    expectEachByKeyInItsDay(await run(claimStatement(new Date(), { limit: 20, perWebhook: 20 })), undefined, "events", "events_id_created_at_pk");
   });
 
   // Open (issue 39's closing note): the recording's plan still reads some of the log's days whole, and the queueing's
