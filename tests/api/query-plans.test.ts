@@ -528,18 +528,13 @@ describe("the delivery engine's query plans", () => {
     expectEachByKeyInItsDay(await run(claimStatement(new Date(), { limit: 20, perWebhook: 20 })));
   });
 
-  // Open: the claim looks for a resend's event by its id in every day (claim.ts, the `resent` lateral), and that lookup runs
-  // for every message claimed, an event's too: its `m.origin = 'resend'` is applied as a join filter, after the lookup. So
-  // each event message claimed probes every day of the history for its event, beside reading it in its day. `it.fails`
-  // pins it until fixed; then it becomes an `it`.
+  // Open: each claimed event's lookup opens only its own day, but the generic plan reads the history's smallest days with a
+  // scan rather than their key index, once per message of that day. `it.fails` pins it until fixed; then it becomes an `it`.
   it.fails("claims a batch of event messages, each one's event read by its key in its one day", async () => {
     expectEachByKeyInItsDay(await run(claimStatement(new Date(), { limit: 20, perWebhook: 20 })), undefined, "events", "events_id_created_at_pk");
   });
 
-  // Open (issue 39's closing note): the recording's plan still reads some of the log's days whole, and the queueing's
-  // looks its chains up with a scan of the queue. `it.fails` pins that these plans are not yet right: once fixed, the
-  // test passes, `it.fails` fails, and it becomes an `it` again.
-  it.fails("records a batch's outcomes, each message written by its key in its one day", async () => {
+  it("records a batch's outcomes, each message written by its key in its one day", async () => {
     const leasedAt = new Date().toISOString();
     const heads = await sql()<Array<{ message_id: string; history_at: string }>>`
       select message_id, to_char(history_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as history_at
@@ -573,6 +568,9 @@ describe("the delivery engine's query plans", () => {
     expect(visitedLoops, describePlan(nodes)).toBe(heads.length);
   });
 
+  // Open: the queueing looks its chains up with one scan of the queue, hashed (the planner counts 100 incoming rows
+  // against the 6,000 queued here; a join written as a semi-join plans the same). `it.fails` pins it until the statement
+  // probes the chain index at any size; then it becomes an `it`.
   it.fails("queues a batch of messages without reading the log's days, each chain found through the queue's index", async () => {
     const incoming = await sql()<Array<{ id: string; type: string; candidate_id: string; created_at: string }>>`
       select e.id, e.type, e.candidate_id, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at

@@ -239,16 +239,15 @@ export function claimStatement(now: Date, options: ClaimOptions) {
     left join leased l on true
     left join webhook_messages m on m.id = l.message_id and m.history_at = l.history_at
     left join webhooks w on w.id = l.webhook_id
-    -- A message of an event has its event's time as history_at: its event is in that day. A resend's event may be of any day.
+    -- A message of an event has its event's time as history_at: its event is in that day. A resend's event may be of any
+    -- day: its day is looked up across the days only for a resend (the subquery runs only when its branch is taken).
     left join lateral (
-      select e.created_at, e.change from events e
-      where m.origin = 'event' and e.id = m.event_id and e.created_at = m.history_at and e.company_id = m.company_id
-    ) own on true
+      select case when m.origin = 'resend' then (select r.created_at from events r where r.id = m.event_id and r.company_id = m.company_id)
+        else m.history_at end as day
+    ) event_day on m.sample_body is null
     left join lateral (
-      select e.created_at, e.change from events e
-      where m.origin = 'resend' and m.sample_body is null and e.id = m.event_id and e.company_id = m.company_id
-    ) resent on true
-    cross join lateral (select coalesce(own.created_at, resent.created_at) as created_at, coalesce(own.change, resent.change) as change) e
+      select e.created_at, e.change from events e where e.id = m.event_id and e.company_id = m.company_id and e.created_at = event_day.day
+    ) e on true
     left join candidates c on c.id = m.candidate_id and c.company_id = m.company_id and not c.is_preview and m.sample_body is null
     order by l.was_due, l.position`;
 }

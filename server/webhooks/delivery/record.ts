@@ -24,7 +24,7 @@ import type { Attempted } from "./attempt";
 import type { DeliveryDeps } from "./deps";
 import { applyFailurePolicy } from "./failure-policy";
 import { alertAfterMs, disableAfterMs } from "./failure-thresholds";
-import { chainsOf, changedKeys, lockChainsStatement, readyChannel } from "./queue";
+import { chainsOf, lockChainsStatement, readyChannel } from "./queue";
 import { maxAttempts, retryDelayAfter } from "./retry-schedule";
 
 export type DeliveryOutcome = "succeeded" | "retry_scheduled" | "failed" | "ended" | "gone" | "lease_lost";
@@ -192,10 +192,10 @@ export function recordStatement(rows: OutcomeRow[], now: Date) {
         next_attempt_at = coalesce(o.next_attempt_at, m.next_attempt_at),
         completed_at = case when o.status = 'pending' then null else ${at}::timestamptz end,
         failure_reason = o.failure_reason
-      -- The keys unnested from arrays: the planner counts on a few rows and looks each message up by its key, in its one day.
-      from ${changedKeys(sql`select message_id, history_at from retried union all select message_id, history_at from ended`)}
-      join outcome o on o.message_id = k.message_id
-      where m.id = k.message_id and m.history_at = k.history_at
+      -- Each message by its key in the outcome (its day a value from the outcome, so one day is opened), once its queue row showed the lease still held.
+      from outcome o
+      where m.id = o.message_id and m.history_at = o.history_at
+        and o.message_id in (select message_id from retried union all select message_id from ended)
       returning m.id, m.webhook_id, m.status, o.succeeded
     ), attempts as (
       insert into webhook_attempts (id, message_id, webhook_id, attempt, url, started_at, duration_ms, request_headers, request_body, request_body_bytes,
