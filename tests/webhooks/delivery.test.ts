@@ -468,6 +468,12 @@ describe("secrets and addresses", () => {
     await pump(bed.deps);
     expect(bed.receiver.received.map((r) => r.path)).toEqual(["/old"]);
     await updateWebhook(test.ctx, companyId, id, { url: bed.receiver.url("/new") }, allowReceiver(bed.receiver));
+    // The log's next try (what the delivery log shows) is now, as the queue's, for the retry too.
+    const waiting = await test.ctx.db
+      .select()
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.webhookId, id), eq(webhookMessages.status, "pending")));
+    expect(waiting.map((message) => message.nextAttemptAt.getTime() <= test.clock.now().getTime())).toEqual(waiting.map(() => true));
     await pump(bed.deps);
     expect(bed.receiver.received.map((r) => `${r.path}:${r.headers["service-delivery-attempt"]}`)).toEqual(["/old:1", "/new:2", "/new:1", "/new:1"]);
   });

@@ -156,17 +156,29 @@ export function endWebhookQueueStatement(webhookId: string, now: Date) {
     select count(*)::int as ended from ended`;
 }
 
-/** "Send its retries now": every ready message of the webhook is due now, whatever its retry time; held ones still wait their turn. */
+/**
+ * Every ready message of the webhook is due now, whatever its retry time (a
+ * new address or new headers: the next try may succeed); held ones still
+ * wait their turn. The log's next try says so too.
+ */
 export async function makeRetriesDueNow(tx: Executor, webhookId: string, now: Date) {
   await tx.execute(sql`
     with due as (
       update webhook_queue set due_at = ${now.toISOString()}::timestamptz
       where webhook_id = ${webhookId} and state = 'ready' and due_at > ${now.toISOString()}::timestamptz
-      returning 1
+      returning message_id, history_at
+    ), logged as (
+      update webhook_messages m set next_attempt_at = ${now.toISOString()}::timestamptz
+      from ${changedKeys(sql`select message_id, history_at from due`)} where m.id = k.message_id and m.history_at = k.history_at
     )
     select pg_notify(${readyChannel}, '') from (select from due limit 1) announced`);
 }
 
-/** Rows of `keys` (message_id, history_at) as the set `k`, unnested from two arrays in one order. */
+/**
+ * Rows of `keys` (message_id, history_at) as the set `k`, unnested from two
+ * arrays in one order: for an update of the log by keys taken from the
+ * queue, which the planner then looks up one by one, each in its day
+ * (joined to the keys directly, it hashed every day of the log).
+ */
 export const changedKeys = (keys: SQL) =>
   sql`unnest(array(select message_id from (${keys}) c order by message_id), array(select history_at from (${keys}) c order by message_id)) as k(message_id, history_at)`;
