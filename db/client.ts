@@ -103,7 +103,7 @@ export const sessionLimits = {
    */
   claims: { statementMs: 5_000, idleInTransactionMs: 5_000 },
   /**
-   * The dispatcher's recordings (deliver.ts): two pipelined statements of
+   * The dispatcher's recordings (record.ts): one transaction of two statements of
    * milliseconds that may wait on a chain's lock for as long as another
    * short statement holds it. A connection the network cut halts recording,
    * and with it claiming, for 20 s, well within a message's lease (60 s by

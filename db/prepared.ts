@@ -1,6 +1,6 @@
 /**
  * The delivery hot path's statements (the claim, the recording of outcomes,
- * readying chain heads) run as prepared statements, planned once per
+ * queueing messages) run as prepared statements, planned once per
  * connection instead of at every run.
  *
  * Why: over the partitioned history (db/partitions.ts: three tables, a

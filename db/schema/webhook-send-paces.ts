@@ -3,7 +3,7 @@ import { time } from "./columns";
 import { webhooks } from "./webhooks";
 
 /**
- * Where each rate-limited webhook's sending stands (server/webhooks/delivery/deliver.ts):
+ * Where each rate-limited webhook's sending stands (server/webhooks/delivery/claim.ts):
  * `sent_until` is the moment up to which the messages claimed so far use up
  * its rate (a GCRA "theoretical arrival time"). Every claim, from any worker
  * process, takes and moves it under the row's lock, so the limit holds across

@@ -38,6 +38,15 @@ const startWorker = useWorkerProcesses(() => ({
   METRICS_TOKEN: token,
 }));
 
+/** A candidate who completed, was scored and recorded, and submits now (on the real clock, which the worker reads too). */
+async function submitNow(interviewId: string, email: string) {
+  const candidate = await startCandidate(test.ctx, interviewId, { email });
+  await completeSteps(test.ctx, await loadInterview(test.ctx.db, interviewId), candidate.id);
+  await scoreAndRecord(test.ctx, candidate.id);
+  test.clock.set(new Date());
+  await submitAttempt(test.ctx, candidate.id);
+}
+
 async function scrape(base: string, authorization?: string) {
   const response = await fetch(`${base}/metrics`, { headers: authorization ? { Authorization: authorization } : {} });
   return { status: response.status, headers: response.headers, text: await response.text() };
@@ -127,11 +136,7 @@ describe("/metrics", { timeout: 90_000 }, () => {
     const off = await createWebhook(test.ctx, companyId, { url: delivery.receiver.url("/off") }, allowReceiver(delivery.receiver));
     await test.ctx.db.update(webhooks).set({ enabled: false }).where(eq(webhooks.id, off.id));
 
-    const candidate = await startCandidate(test.ctx, interview.id, { email: "counted@example.com" });
-    await completeSteps(test.ctx, await loadInterview(test.ctx.db, interview.id), candidate.id);
-    await scoreAndRecord(test.ctx, candidate.id);
-    test.clock.set(new Date());
-    await submitAttempt(test.ctx, candidate.id);
+    await submitNow(interview.id, "counted@example.com");
 
     // Three events: all three accepted by one webhook; the other refuses the first, and holds the rest behind it for a minute.
     await expect
@@ -201,11 +206,7 @@ describe("/metrics", { timeout: 90_000 }, () => {
     // A secret that cannot be decrypted (an APP_SECRET changed without the webhooks' secrets): no request can be signed.
     await test.ctx.db.update(webhooks).set({ secretCiphertext: "v1.unreadable" }).where(eq(webhooks.id, broken.id));
 
-    const candidate = await startCandidate(test.ctx, interview.id, { email: "unsendable@example.com" });
-    await completeSteps(test.ctx, await loadInterview(test.ctx.db, interview.id), candidate.id);
-    await scoreAndRecord(test.ctx, candidate.id);
-    test.clock.set(new Date());
-    await submitAttempt(test.ctx, candidate.id);
+    await submitNow(interview.id, "unsendable@example.com");
 
     await expect
       .poll(

@@ -272,10 +272,7 @@ async function readQueue(model: Model): Promise<QueueRow[]> {
   }>(sql`
     select message_id, webhook_id, candidate_id, state, (extract(epoch from due_at) * 1000)::bigint::text as due_at,
       (extract(epoch from leased_at) * 1000)::bigint::text as leased_at, attempt_count, position::text as position
-    from webhook_queue q where q.webhook_id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}) order by q.position`);
+    from webhook_queue q where q.webhook_id = any(${sql.param(ids)}::text[]) order by q.position`);
   return [...rows].map((row) => ({
     id: row.message_id,
     webhook: ids.indexOf(row.webhook_id),
@@ -314,10 +311,7 @@ async function readLog(model: Model): Promise<LogRow[]> {
     failure_reason: string | null;
   }>(sql`
     select id, webhook_id, candidate_id, event_id, origin, seq::text as seq, status, attempt_count, failure_reason
-    from webhook_messages m where m.webhook_id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}) order by m.seq`);
+    from webhook_messages m where m.webhook_id = any(${sql.param(ids)}::text[]) order by m.seq`);
   return [...rows].map((row) => ({
     id: row.id,
     webhook: ids.indexOf(row.webhook_id),

@@ -143,7 +143,7 @@ export async function updateWebhook(ctx: DomainContext, companyId: string, webho
   });
 }
 
-/** A rate-limited webhook's pace row, which every claim for it takes and moves (deliver.ts); kept when the limit is removed, unused. */
+/** A rate-limited webhook's pace row, which every claim for it takes and moves (claim.ts); kept when the limit is removed, unused. */
 async function startPacing(tx: Executor, webhookId: string) {
   // Its pace starts long ago: the first claim may take what a pause allows.
   await tx

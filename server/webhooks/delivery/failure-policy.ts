@@ -4,7 +4,7 @@
  * turned off, its waiting messages fail, and the admins are emailed again
  * (the times are in failure-thresholds.ts).
  * A success ends the run. A run's start and end are recorded with each batch
- * of attempts (deliver.ts), which applies this policy when a threshold is
+ * of attempts (record.ts), which applies this policy when a threshold is
  * reached; the periodic maintenance applies it too, so a webhook that stops
  * getting attempts is still turned off.
  * Each email is queued in the transaction that changes the webhook's state,
