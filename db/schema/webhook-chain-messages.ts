@@ -5,7 +5,7 @@ import { waitingMessageKeyColumns } from "./queued-message-columns";
  * Where each (webhook, candidate) chain's waiting messages are: one row per
  * pending message of a chain, its key in the partitioned `webhook_messages`.
  * Small and unpartitioned, so finding a chain's messages is one index probe,
- * where the log's chain index (dropped in migration 0022) was one per day kept (about 40): the
+ * where an index of the log would be one per day kept (about 40): the
  * fan-out and the readying of chains look a chain up here, then read and lock
  * its messages in their one day each (messages.ts).
  *
@@ -14,7 +14,7 @@ import { waitingMessageKeyColumns } from "./queued-message-columns";
  * message (its outcome recorded, or its webhook turned off). So every
  * waiting message of a chain has its row; a row whose message has ended
  * otherwise is read past (the message's status is checked where it is read).
- * Its autovacuum runs as for a hot queue (migration 0020).
+ * Its autovacuum runs as for a hot queue (set in the baseline migration).
  */
 export const webhookChainMessages = pgTable(
   "webhook_chain_messages",

@@ -17,7 +17,7 @@ export type MessageOrigin = (typeof messageOrigins)[number];
  * (`event_tx_id`, `event_seq`, then `seq`): only the first pending one of a
  * (webhook, candidate) chain is attempted; the others are `held`.
  *
- * Partitioned by day of `history_at` (migration 0012, db/partitions.ts), and
+ * Partitioned by day of `history_at` (the baseline migration, db/partitions.ts), and
  * its attempts with it: every message of one event shares its event's day,
  * so "one message per webhook and event" is a unique index with the day in it.
  */

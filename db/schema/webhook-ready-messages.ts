@@ -10,7 +10,7 @@ import { queuedMessageColumns } from "./queued-message-columns";
  * moves to the lease's end, so a dead worker's message falls due again by
  * itself), and leaves when its outcome is recorded. A retry waits apart in
  * `webhook_waiting_retries` until it falls due. Its autovacuum runs as for a
- * hot queue (migration 0018): every row is written two or three times within
+ * hot queue (set in the baseline migration): every row is written two or three times within
  * seconds of entering.
  */
 export const webhookReadyMessages = pgTable(

@@ -9,8 +9,8 @@ import { time } from "./columns";
  * (`webhook_chain_messages`); a message of no chain (a sample) is in the
  * ready set or among the waiting retries, as every chain head is. So "which
  * messages wait" is read from tables the size of the work waiting, never
- * from the log's days (migration 0022 dropped the log's index of pending
- * messages, so that recording an outcome can update a message in place).
+ * from the log's days (the log has no index of pending messages, so that
+ * recording an outcome can update a message in place).
  *
  * A chain's row outlives its message only when something other than the
  * recording or the failure policy ends it (SQL by hand; the maintenance run

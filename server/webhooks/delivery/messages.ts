@@ -6,9 +6,8 @@
  * as each predecessor finishes (deliver.ts).
  *
  * A chain's waiting messages are found through `webhook_chain_messages`
- * (one index probe; the log has no index of waiting messages, migration
- * 0022), which gets its rows here, in the statement that inserts the
- * messages.
+ * (one index probe; the log has no index of waiting messages), which gets
+ * its rows here, in the statement that inserts the messages.
  *
  * The chains' waiting messages are locked before deciding which new message
  * heads its chain, so a predecessor finishing at this moment either is seen
@@ -39,8 +38,8 @@ export async function announceReady(tx: Executor) {
  * the plan counted waiting messages from the day's statistics, taken when
  * nothing waited (every message delivered): it once chose the log's index
  * of waiting messages over the key (after a burst, readying a batch's chains
- * took 55 ms instead of 0.3), and, with that index gone (migration 0022),
- * still planned the readying with a Materialize (burst-statistics.test.ts).
+ * took 55 ms instead of 0.3), and, with that index gone, still planned the
+ * readying with a Materialize (burst-statistics.test.ts).
  */
 export const stillWaiting = sql`${"pending"}::text`;
 
