@@ -124,10 +124,10 @@ export const sessionLimits = {
  * Every session starts with JIT off: the service runs short statements of a
  * few milliseconds, which JIT compiling (on by default in stock PostgreSQL
  * builds such as Debian's, from an estimated cost of 100,000) can only slow,
- * by up to seconds each. Their estimates are kept honest too (migration
- * 0015), so this is the guard, not the fix. An operator who wants JIT back
- * adds `?jit=on` to DATABASE_URL: postgres.js sends the address's parameters
- * after these.
+ * by up to seconds each. Their estimates are kept honest too (`ROWS 1` on
+ * set-returning functions), so this is the guard, not the fix. An operator
+ * who wants JIT back adds `?jit=on` to DATABASE_URL: postgres.js sends the
+ * address's parameters after these.
  */
 export function createDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   const connection = {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
@@ -6,7 +7,6 @@ import { Logger, runMigrations } from "graphile-worker";
 import type postgres from "postgres";
 import { createDatabase, type Database } from "./client";
 import { hasSqlState } from "./deadlocks";
-import journal from "./migrations/meta/_journal.json";
 import { ensureHistoryPartitions } from "./partitions";
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -31,8 +31,10 @@ const lockNotAvailable = "55P03";
 export type MigrationLockWait = { attempt: number; pauseMs: number; blockers: string[] };
 
 export type MigrateOptions = {
-  /** The last migration to apply, by its tag (`0015_honest_function_estimates`); every one when not given. */
+  /** The last migration to apply, by its tag (`0000_baseline`); every one when not given. */
   through?: string;
+  /** Where the migrations are read from: db/migrations when not given (a test's copy of it, with a migration of its own added). */
+  migrationsFolder?: string;
   /** Called each time the migrations gave up a lock wait and will try again. */
   onLockWait?: (wait: MigrationLockWait) => void;
 };
@@ -47,7 +49,7 @@ export type MigrateOptions = {
 export async function migrateDatabase(url: string, options: MigrateOptions = {}): Promise<void> {
   const { db, sql: plain, close } = createDatabase(url, { max: 1 });
   try {
-    await applyMigrations(db, plain, pendingFiles(options.through), options.onLockWait);
+    await applyMigrations(db, plain, pendingFiles(options.migrationsFolder ?? migrationsFolder, options.through), options.onLockWait);
     await ensureHistoryPartitions(db, new Date());
     await runMigrations({ connectionString: url, logger: silent });
   } finally {
@@ -55,12 +57,13 @@ export async function migrateDatabase(url: string, options: MigrateOptions = {})
   }
 }
 
-/** The migration files in order, up to and with `through`; the journal's tags name them in the same order. */
-function pendingFiles(through: string | undefined): MigrationMeta[] {
-  const migrations = readMigrationFiles({ migrationsFolder });
+/** The migration files of `folder` in order, up to and with `through`; its journal's tags name them in the same order. */
+function pendingFiles(folder: string, through: string | undefined): MigrationMeta[] {
+  const migrations = readMigrationFiles({ migrationsFolder: folder });
   if (through === undefined) return migrations;
+  const journal = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8")) as { entries: Array<{ tag: string }> };
   const last = journal.entries.findIndex((entry) => entry.tag === through);
-  if (last < 0) throw new Error(`No migration named ${through} in db/migrations`);
+  if (last < 0) throw new Error(`No migration named ${through} in ${folder}`);
   return migrations.slice(0, last + 1);
 }
 

@@ -1,6 +1,6 @@
 /**
  * The history (events) and the delivery log (webhook_messages,
- * webhook_attempts) are partitioned by UTC day (migration 0012): one table per
+ * webhook_attempts) are partitioned by UTC day (the baseline migration): one table per
  * day and parent (`events_20261123`), and a DEFAULT partition each.
  *
  * - Days are made ahead: every day of the kept 30 days, today and the next
@@ -9,7 +9,7 @@
  *   lands in its day; one whose day does not exist (a clock far off) lands
  *   in the DEFAULT partition, so no insert ever fails, and making its day
  *   moves it there. A day made takes the storage parameters (autovacuum
- *   settings) of its table's newest day (migration 0014), so a setting made
+ *   settings) of its table's newest day (history_partition_create), so a setting made
  *   on the days there are holds for the days to come.
  * - Retention drops whole days (detach, then drop): a day goes when all of
  *   it is older than the cutoff and none of its messages is still pending.

@@ -18,8 +18,8 @@ export type StatusChange = { from: string; to: string; by: ChangedBy };
  * reader only returns rows of transactions older than every transaction still
  * running, so an event committed late can never land behind a cursor.
  *
- * Partitioned by day of `created_at` (hand-written SQL: migration 0012 and
- * db/partitions.ts); retention drops whole days.
+ * Partitioned by day of `created_at` (hand-written SQL: the baseline
+ * migration and db/partitions.ts); retention drops whole days.
  */
 export const events = pgTable(
   "events",
@@ -48,7 +48,7 @@ export const events = pgTable(
 /**
  * submitted, scored and ready happen at most once per attempt. A unique index
  * on the partitioned history could only hold within one day, so the history's
- * trigger `events_once_per_attempt` (migrations 0012, 0013) writes one row here
+ * trigger `events_once_per_attempt` (the baseline migration) writes one row here
  * per such event, at the end of the statement that inserts it (one set-based
  * insert per statement), and a second event of the same type for the same
  * candidate fails that statement on this key (a unique violation, as before). Rows

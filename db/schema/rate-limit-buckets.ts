@@ -14,11 +14,8 @@
  * - `api_rate_left(tat, limit per minute, now)` → requests the bucket can still take.
  * - `api_admit(key hash, default key limit, default company limit)`: the API's
  *   key check and both of its buckets in one round trip.
- * - `api_admission_preview(…)`: the same checks, read only (0008); no longer
- *   called since the API admits before it reads (server/api/admission.ts).
  *
- * Defined in db/migrations/0001_api_admission.sql; `api_admit` as it is now
- * in 0007_api_admit_company_columns.sql. Sign-in and the hourly clean-up use
- * them through server/security/rate-limit-buckets.ts; the API's admission
- * calls `api_admit`.
+ * Defined in the baseline migration (db/migrations/0000_baseline.sql).
+ * Sign-in and the hourly clean-up use them through
+ * server/security/rate-limit-buckets.ts; the API's admission calls `api_admit`.
  */

@@ -16,7 +16,7 @@ export type MessageOrigin = (typeof messageOrigins)[number];
  * what became of it. Written when the message is queued and at each outcome;
  * where a waiting message stands is its row in `webhook_queue`.
  *
- * Partitioned by day of `history_at` (migration 0012, db/partitions.ts), and
+ * Partitioned by day of `history_at` (the baseline migration, db/partitions.ts), and
  * its attempts with it: every message of one event shares its event's day,
  * so "one message per webhook and event" is a unique index with the day in it.
  */

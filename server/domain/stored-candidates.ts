@@ -78,7 +78,7 @@ const backfillBatch = 500;
 
 /**
  * Renders every candidate that has no stored text yet: the rows written
- * before the column existed (migration 0017), at start-up, in batches of
+ * before the column existed, at start-up, in batches of
  * their own, so no lock is held for long. A row a change renders meanwhile is
  * left as that change stored it.
  */

@@ -4,6 +4,9 @@
  * connection each transaction gets. A pooler hands a connection to another
  * client once its transaction ends, so nothing may be held past one.
  */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import postgres from "postgres";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { type MigrationLockWait, migrateDatabase } from "@/db/migrate";
@@ -11,6 +14,7 @@ import journal from "@/db/migrations/meta/_journal.json";
 
 const admin = () => postgres(inject("serverUrl"), { max: 1, onnotice: () => {} });
 const made: string[] = [];
+const folders: string[] = [];
 
 /** A new, empty database of this test's own. */
 async function emptyDatabase(label: string) {
@@ -25,10 +29,24 @@ async function emptyDatabase(label: string) {
   return url.toString();
 }
 
+/** A copy of db/migrations with one more migration after the last, `statement`, as the next release would add it. */
+function withMigration(tag: string, statement: string) {
+  const folder = mkdtempSync(path.join(tmpdir(), "migrations-"));
+  folders.push(folder);
+  cpSync("db/migrations", folder, { recursive: true });
+  const written: typeof journal = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8"));
+  const last = written.entries.at(-1)!;
+  written.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag });
+  writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify(written));
+  writeFileSync(path.join(folder, `${tag}.sql`), statement);
+  return folder;
+}
+
 afterEach(async () => {
   const sql = admin();
   for (const name of made.splice(0)) await sql.unsafe(`drop database if exists ${name} with (force)`);
   await sql.end();
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 describe("migrating", () => {
@@ -83,7 +101,9 @@ describe("migrating", () => {
   // stuck behind a long transaction would stop the API with it, for as long as that transaction stays open.
   it("gives up a lock it cannot get within its lock timeout and tries again, so the table's readers are never held behind it", async () => {
     const url = await emptyDatabase("waits");
-    await migrateDatabase(url, { through: "0015_honest_function_estimates" });
+    await migrateDatabase(url);
+    // The next release's migration: it alters a table the API reads, which takes the table's ACCESS EXCLUSIVE lock.
+    const migrationsFolder = withMigration("0001_email_priority", `ALTER TABLE "emails" ADD COLUMN "priority" integer;`);
     const holder = postgres(url, { max: 1, onnotice: () => {} });
     // The reader gives up after 3 s, so that without the lock timeout it fails rather than waits for the holder forever.
     const reader = postgres(url, { max: 1, onnotice: () => {}, connection: { statement_timeout: 3000 } });
@@ -91,12 +111,12 @@ describe("migrating", () => {
     let migrated = false;
     let migrating: Promise<void> | undefined;
     try {
-      // A transaction that read the table 0016 alters, left open: it holds an ACCESS SHARE lock on it until it ends.
+      // A transaction that read the table the migration alters, left open: it holds an ACCESS SHARE lock on it until it ends.
       const held = await holder.reserve();
       await held`begin`;
       await held`select count(*) from emails`;
       const [{ pid }] = await held<[{ pid: number }]>`select pg_backend_pid() as pid`;
-      migrating = migrateDatabase(url, { onLockWait: (wait) => lockWaits.push(wait) }).then(() => {
+      migrating = migrateDatabase(url, { migrationsFolder, onLockWait: (wait) => lockWaits.push(wait) }).then(() => {
         migrated = true;
       });
       const readerWaits: number[] = [];
@@ -114,7 +134,7 @@ describe("migrating", () => {
       await held`commit`;
       held.release();
       await migrating;
-      const [column] = await reader`select 1 from information_schema.columns where table_name = 'emails' and column_name = 'claimed_until'`;
+      const [column] = await reader`select 1 from information_schema.columns where table_name = 'emails' and column_name = 'priority'`;
       expect(column).toBeDefined();
     } finally {
       // Should a check fail with the holder still open, ending its session lets the migration finish.

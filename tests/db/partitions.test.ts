@@ -1,19 +1,11 @@
 /**
- * The history and the delivery log are partitioned by day (migration 0012,
- * db/partitions.ts): what partitioning cannot enforce across partitions is
- * still enforced, no insert ever finds no partition, retention drops whole
- * days (never one with a waiting message), and the migrations carry the
- * rows already there.
+ * The history and the delivery log are partitioned by day (db/partitions.ts):
+ * what partitioning cannot enforce across partitions is still enforced, no
+ * insert ever finds no partition, and retention drops whole days (never one
+ * with a waiting message).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/postgres-js";
-import { migrate } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
-import { beforeEach, describe, expect, inject, it } from "vitest";
-import { migrateDatabase } from "@/db/migrate";
+import { beforeEach, describe, expect, it } from "vitest";
 import { daysAhead, ensureHistoryPartitions, existingDays, historyRetentionDays, utcDay } from "@/db/partitions";
 import { events, webhookAttempts, webhookMessages, webhookQueue, webhooks } from "@/db/schema";
 import { deleteExpiredHistory } from "@/server/runtime/worker/tasks/history-partitions";
@@ -122,7 +114,7 @@ describe("partitions", () => {
     expect(madeEvents).toHaveLength(3);
     const after = new Map(await optionsOf("events"));
     for (const name of madeEvents) expect(after.get(name)).toEqual(["autovacuum_vacuum_scale_factor=0.02", "fillfactor=90"]);
-    // The log's messages leave room for updates in place (migration 0022); a table whose days have none keeps PostgreSQL's defaults.
+    // The log's messages leave room for updates in place; a table whose days have none keeps PostgreSQL's defaults.
     const messages = new Map(await optionsOf("webhook_messages"));
     for (const name of made.filter((made) => made.startsWith("webhook_messages_"))) expect(messages.get(name)).toEqual(["fillfactor=90"]);
     const attempts = new Map(await optionsOf("webhook_attempts"));
@@ -321,78 +313,5 @@ describe("retention", () => {
     expect(later).toEqual({ daysDropped: [waiting.day], daysKept: [] });
     expect(await test.ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.webhookId, waiting.webhookId))).toEqual([]);
     expect(await test.ctx.db.select().from(events).where(eq(events.id, kept.eventId))).toHaveLength(1);
-  });
-});
-
-/** A database of its own with the migrations before `tag` applied; `work` writes rows there and applies the rest (`migrateRest`). */
-async function migratedBefore(tag: string, work: (sql: postgres.Sql, migrateRest: () => Promise<void>) => Promise<void>) {
-  const serverUrl = inject("serverUrl");
-  const name = `migration_${tag}_${process.pid}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const folder = mkdtempSync(path.join(tmpdir(), "migration-before-"));
-  const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  try {
-    cpSync("db/migrations", folder, { recursive: true });
-    const journal = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8"));
-    journal.entries = journal.entries.filter((entry: { tag: string }) => entry.tag < tag);
-    writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify(journal));
-    await migrate(drizzle(sql), { migrationsFolder: folder });
-    await work(sql, () => migrateDatabase(url.toString()));
-  } finally {
-    await sql.end();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
-
-describe("migration 0012", () => {
-  it("moves the rows already there into the partitioned tables, with their keys, slots and sequences", async () => {
-    // The migrations before 0012, then rows, then every migration.
-    await migratedBefore("0012", async (sql, migrateRest) => {
-      await sql`insert into companies (id, name) values ('co_1', 'One')`;
-      await sql`insert into interviews (id, company_id, title, language, access_mode) values ('int_1', 'co_1', 'T', 'en', 'link')`;
-      await sql`insert into candidates (id, company_id, interview_id, attempt, name, email, started_at)
-        select 'cand_' || n, 'co_1', 'int_1', 1, 'N', 'n@example.com', now() from generate_series(1, 40) n`;
-      await sql`insert into events (id, company_id, candidate_id, interview_id, type, created_at)
-        select 'evt_' || n, 'co_1', 'cand_' || n, 'int_1', 'candidate.submitted', now() - make_interval(days => n) from generate_series(1, 40) n`;
-      await sql`insert into webhooks (id, company_id, url, event_types, secret_ciphertext) values ('wh_1', 'co_1', 'https://example.com/in', '[]', 'x')`;
-      await sql`insert into webhook_messages (id, company_id, webhook_id, origin, event_id, event_type, candidate_id, next_attempt_at, status, created_at)
-        select 'msg_' || n, 'co_1', 'wh_1', 'event', 'evt_' || n, 'candidate.submitted', 'cand_' || n, now(), 'succeeded',
-          now() - make_interval(days => n) + interval '1 hour' from generate_series(1, 40) n`;
-      await sql`insert into webhook_messages (id, company_id, webhook_id, origin, event_id, event_type, next_attempt_at, created_at)
-        values ('msg_sample', 'co_1', 'wh_1', 'sample', 'evt_sample', 'candidate.ready', now(), now() - interval '2 days')`;
-      await sql`insert into webhook_attempts (id, message_id, webhook_id, attempt, url, started_at, duration_ms, request_headers, succeeded)
-        select 'att_' || n, 'msg_' || n, 'wh_1', 1, 'https://example.com/in', now(), 5, '{}', true from generate_series(1, 40) n`;
-      const [before] = await sql`select max(seq)::int as events, (select max(seq)::int from webhook_messages) as messages from events`;
-
-      await migrateRest();
-
-      const [counts] = await sql`select (select count(*)::int from events) as events, (select count(*)::int from webhook_messages) as messages,
-        (select count(*)::int from webhook_attempts) as attempts, (select count(*)::int from events_once_per_attempt) as slots,
-        (select count(*)::int from events_default) + (select count(*)::int from webhook_messages_default) + (select count(*)::int from webhook_attempts_default) as in_defaults`;
-      expect(counts).toEqual({ events: 40, messages: 41, attempts: 40, slots: 40, in_defaults: 0 });
-      const [keys] = await sql`select
-        (select count(*)::int from webhook_messages m join events e on e.id = m.event_id where m.history_at = e.created_at) as messages_at_their_event,
-        (select history_at = created_at from webhook_messages where id = 'msg_sample') as sample_at_its_own_time,
-        (select count(*)::int from webhook_attempts a join webhook_messages m on m.id = a.message_id and m.history_at = a.history_at) as attempts_with_their_message,
-        (select count(distinct tableoid)::int from events) as event_days,
-        (select nextval('events_seq_seq')::int) as next_event_seq,
-        (select nextval('webhook_messages_seq_seq')::int) as next_message_seq`;
-      expect(keys).toEqual({
-        messages_at_their_event: 40,
-        sample_at_its_own_time: true,
-        attempts_with_their_message: 40,
-        event_days: 40,
-        next_event_seq: before!.events + 1,
-        next_message_seq: before!.messages + 1,
-      });
-      await expect(
-        sql`insert into events (id, company_id, candidate_id, interview_id, type, created_at) values ('evt_again', 'co_1', 'cand_1', 'int_1', 'candidate.submitted', now())`,
-      ).rejects.toMatchObject({ constraint_name: "events_once_per_attempt_key" });
-    });
   });
 });

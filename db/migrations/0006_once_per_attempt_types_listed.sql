@@ -1,2 +1,0 @@
-DROP INDEX "events_once_per_attempt_key";--> statement-breakpoint
-CREATE UNIQUE INDEX "events_once_per_attempt_key" ON "events" USING btree ("candidate_id","type") WHERE "events"."type" in ('candidate.submitted', 'candidate.scored', 'candidate.ready');

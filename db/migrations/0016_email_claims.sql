@@ -1,1 +1,0 @@
-ALTER TABLE "emails" ADD COLUMN "claimed_until" timestamp (3) with time zone;

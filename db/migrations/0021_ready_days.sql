@@ -1,1 +1,0 @@
-CREATE INDEX "webhook_ready_messages_history_idx" ON "webhook_ready_messages" USING btree ("history_at");
