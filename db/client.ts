@@ -80,7 +80,7 @@ export const connectionLiveness = {
   connectTimeoutSeconds: 10,
 };
 
-/** The limits of each caller's pools, and why (README, "Running at scale"). */
+/** The limits of each caller's pools, and why (docs/operations.md, "Running at scale"). */
 export const sessionLimits = {
   /**
    * /v1 runs one statement of milliseconds per request and the settings'

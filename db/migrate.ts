@@ -18,7 +18,7 @@ const silent = new Logger(() => () => {});
  * every later reader of that table behind it, so a migration stuck behind one
  * long transaction (a report, a session left open) would stop the API with
  * it. Past this wait the migration gives up its place, rolls back, lets the
- * queue through and tries again (README, "Migrations").
+ * queue through and tries again (docs/operations.md, "Migrations").
  */
 export const migrationLockTimeoutMs = 500;
 /** The pause before the next try: doubled each time from the first, up to the last. */

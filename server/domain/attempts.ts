@@ -1,6 +1,6 @@
 /**
  * A candidate's attempt from start to submission, or to its end without one.
- * Status transitions are a product decision (README "Spec decisions"):
+ * Status transitions are a product decision (docs/decisions/0087-spec-candidate-statuses.md):
  * in_progress → (submission) needs_review, passed or did_not_pass;
  * in_progress → cancelled, abandoned, or a team-chosen status when the team
  * moves the attempt on. Unsubmitted attempts never produce events.

@@ -37,7 +37,7 @@
  *    that every path that writes events holds the lock when it does.
  *
  * The cost: writers of one company's events take turns for the length of
- * their transactions (README, "Event history order").
+ * their transactions (docs/architecture.md, "Event history order").
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";

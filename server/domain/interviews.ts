@@ -1,6 +1,7 @@
 /**
- * Interview life cycle (the spec leaves the transitions open; README "Spec
- * decisions"): draft → active ⇄ paused → closed; any interview can be deleted,
+ * Interview life cycle (the spec leaves the transitions open;
+ * docs/decisions/0090-spec-interview-status.md): draft → active ⇄ paused →
+ * closed; any interview can be deleted,
  * which hides it from the API but keeps its candidates readable.
  */
 import { and, asc, eq, isNull } from "drizzle-orm";

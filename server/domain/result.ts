@@ -1,6 +1,7 @@
 /**
- * How `result.state` moves (the spec leaves the table open; README "Spec
- * decisions"). A final result never changes again. It becomes:
+ * How `result.state` moves (the spec leaves the table open;
+ * docs/decisions/0088-spec-result-state.md). A final result never changes
+ * again. It becomes:
  * - not_applicable at the start, for interviews without an AI step;
  * - incomplete/not_submitted when the attempt ends without submission;
  * - incomplete with the given reason when scoring fails or the recording is overdue;

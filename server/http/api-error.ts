@@ -6,7 +6,7 @@
  * writes the same envelope without loading the API. `message` is safe to
  * show a person and never carries a secret or an internal detail. The status
  * is the code's usual one; the one exception is a write method, which gets
- * 405 with `permission_denied` (README "API decisions").
+ * 405 with `permission_denied` (docs/decisions/0002-api-non-get-methods.md).
  */
 import { randomBytes } from "node:crypto";
 import type { Answer } from "./answer";

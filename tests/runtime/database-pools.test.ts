@@ -1,5 +1,5 @@
 /**
- * The pool sizes an operator sets (README, "Running at scale") bound the
+ * The pool sizes an operator sets (docs/operations.md, "Running at scale") bound the
  * connections each process opens: a web server under concurrent requests
  * opens no more than WEB_DATABASE_POOL_SIZE for them (where one left at the
  * default opens more), and graphile-worker gets WORKER_JOB_POOL_SIZE.

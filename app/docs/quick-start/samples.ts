@@ -5,7 +5,7 @@
  * forwarding to a local receiver.
  */
 
-/** The client is not on a public registry: it is packed from this repository's clients/typescript (README, "TypeScript client"). */
+/** The client is not on a public registry: it is packed from this repository's clients/typescript (docs/typescript-client.md). */
 export const clientInstall = `# In a checkout of the Interview API repository: pack the client (builds its JavaScript)
 npm pack ./clients/typescript
 # In your project (Node.js 20.18 or newer):
