@@ -48,7 +48,7 @@ export type DispatcherDeps = DeliveryDeps & { claims: Database; recordings: Data
 
 export type Dispatcher = { stop: () => Promise<void>; running: () => boolean };
 
-export type DispatcherMode = "waiting" | "claiming" | "full" | "stopping" | "stopped";
+type DispatcherMode = "waiting" | "claiming" | "full" | "stopping" | "stopped";
 
 const transitions: Record<DispatcherMode, readonly DispatcherMode[]> = {
   waiting: ["claiming", "full", "stopping"],

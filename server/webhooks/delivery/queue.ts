@@ -42,7 +42,7 @@ export function lockChainsStatement(chains: Chain[]) {
     ) k`;
 }
 
-export async function lockChains(tx: Executor, chains: Chain[]) {
+async function lockChains(tx: Executor, chains: Chain[]) {
   if (chains.length > 0) await executePrepared(tx, lockChainsStatement(chains));
 }
 

@@ -75,7 +75,7 @@ export function keptRequestBody(body: string): { request_body: string; request_b
 type Recordable = Exclude<Attempted, { kind: "lease_lost" }>;
 
 /** The message's next state: retried on our schedule, or ended. */
-export function outcomeRow(attempted: Recordable, now: Date): OutcomeRow {
+function outcomeRow(attempted: Recordable, now: Date): OutcomeRow {
   const { message } = attempted;
   const base = { message_id: message.id, history_at: message.historyAt, webhook_id: message.webhookId, leased_at: message.leasedAt.toISOString() };
   if (attempted.kind === "ended") return { ...base, status: "failed", attempt: message.attemptCount, next_attempt_at: null, failure_reason: attempted.reason };
