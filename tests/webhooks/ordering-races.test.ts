@@ -29,7 +29,7 @@
  * message's tries together), with the queue's invariants checked between.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDatabase, type Database, type DatabaseHandle } from "@/db/client";
 import { webhookAttempts, webhookMessages, webhookQueue, webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
@@ -68,10 +68,17 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** The domain context with its writes inside `tx` (a domain operation's own transaction becomes a savepoint of it). */
 const inside = (tx: Tx): DomainContext => ({ ...test.ctx, db: tx as unknown as Database });
 
-/** `queue.ts`'s `chainLockSpace`: the first key of every chain lock (`pg_advisory_xact_lock(space, hash)`). */
-const chainLockSpace = 1_946_713;
+/** `queue.ts`'s `chainLockSpace` and `webhookLockSpace`: the first keys of the chain and webhook locks (`pg_advisory_xact_lock(space, hash)`). */
+const lockSpaces = { "chain lock": 1_946_713, "webhook lock": 1_946_714 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The transactions a test holds open, committed after it whatever happened (a failed test would otherwise block the next one's setup). */
+const stillHeld = new Set<() => Promise<void>>();
+afterEach(async () => {
+  for (const commit of stillHeld) await commit();
+  stillHeld.clear();
+});
 
 /**
  * Runs `work` in a transaction on the side connection and keeps the
@@ -87,27 +94,22 @@ async function holdOpen<T>(work: (tx: Tx) => Promise<T>): Promise<{ value: T; co
     await gate;
   });
   const value = await Promise.race([done, committed.then(() => Promise.reject(new Error("holdOpen: committed before it was held")))]);
-  return {
-    value,
-    commit: async () => {
-      release();
-      await committed;
-    },
+  const commit = async () => {
+    stillHeld.delete(commit);
+    release();
+    await committed;
   };
+  stillHeld.add(commit);
+  return { value, commit };
 }
 
-type LockWait = "chain lock" | "row lock";
+type LockWait = keyof typeof lockSpaces;
 
-/** Sessions of this database waiting for a chain lock (an advisory lock in the chains' space) or a row (another transaction's): their pids and statements. */
+/** Sessions of this database waiting for a chain or a webhook lock (an advisory lock in its space): their pids and statements. */
 const waiters = (kind: LockWait) =>
   test.handle.sql<Array<{ pid: number; query: string }>>`
     select a.pid, a.query from pg_locks l join pg_stat_activity a on a.pid = l.pid
-    where a.datname = current_database() and not l.granted
-      and ${
-        kind === "chain lock"
-          ? test.handle.sql`l.locktype = 'advisory' and l.classid = ${chainLockSpace}::oid`
-          : test.handle.sql`l.locktype in ('transactionid', 'tuple')`
-      }`;
+    where a.datname = current_database() and not l.granted and l.locktype = 'advisory' and l.classid = ${lockSpaces[kind]}::oid`;
 
 /** Waits until a session waits for `kind`; throws, saying what every session is doing, when none does within `timeoutMs`. */
 async function untilWaiting(kind: LockWait, timeoutMs = 10_000) {
@@ -145,6 +147,8 @@ async function withoutWaiting<T>(promise: Promise<T>, what: string, ms = 10_000)
 async function interleave<A, B>(first: (tx: Tx) => Promise<A>, second: () => Promise<B>, waits: boolean): Promise<[A, B]> {
   const held = await holdOpen(first);
   const running = second();
+  // Awaited below; when the test fails first, its rejection must not be reported as unhandled after the test.
+  running.catch(() => undefined);
   if (waits) {
     await untilWaiting("chain lock");
     await held.commit();
@@ -492,10 +496,10 @@ describe("randomized: concurrent resends, recordings and fan-outs", () => {
 
 describe("turning the webhook off while a resend commits", () => {
   // Not one of the three, but the same shape: a writer that decides what is queued for a webhook (turning it off ends
-  // its queue) beside one that queues for it. Enqueue holds the webhook's row `for key share`, and turning it off
-  // locks the row `for update` before it ends the queue (queue.ts endWebhookQueue), so whichever comes second waits
-  // for the row (seen here waiting), then sees what the first committed: no message is left queued to a webhook that
-  // is off, and none is queued after.
+  // its queue) beside one that queues for it. Queueing holds the webhook's lock shared, and turning it off takes it
+  // exclusively before it ends the queue (queue.ts endWebhookQueue), so whichever comes second waits for the lock (seen
+  // here waiting), then sees what the first committed: no message is left queued to a webhook that is off, and none is
+  // queued after.
   it.each(["the resend", "turning off"] as const)("%s first: nothing stays queued for the webhook that is off", async (first) => {
     const { webhookId, path, candidateId, messages } = await chainOf(1);
     const [m1] = messages.map((message) => message.id) as [string];
@@ -504,7 +508,8 @@ describe("turning the webhook off while a resend commits", () => {
     const off = (db?: Tx) => setWebhookEnabled(db ? inside(db) : test.ctx, companyId, webhookId, false);
     const held = first === "the resend" ? await holdOpen(resend) : await holdOpen(off);
     const second = first === "the resend" ? off() : resend();
-    await untilWaiting("row lock");
+    second.catch(() => undefined); // awaited below; see `interleave`
+    await untilWaiting("webhook lock");
     await held.commit();
     const [turnedOff, copy] = first === "the resend" ? [await second, held.value] : [held.value, await second];
     const logged = await chainMessages(webhookId, candidateId);

@@ -26,13 +26,12 @@ import { enqueueMessages } from "../delivery/queue";
 export const maxBackfillBatch = 1000;
 
 type Webhook = typeof webhooks.$inferSelect;
-async function enabledWebhook(db: Executor, companyId: string, webhookId: string, lock: "for share" | "no lock") {
-  const query = db
+/** The webhook, which must be on. (A webhook turned off after this read gets nothing: queueing checks again, see queue.ts.) */
+async function enabledWebhook(db: Executor, companyId: string, webhookId: string) {
+  const [webhook] = await db
     .select()
     .from(webhooks)
     .where(and(eq(webhooks.id, webhookId), eq(webhooks.companyId, companyId)));
-  // Sending: turning the webhook off waits for this transaction, so nothing is added to a webhook that is off.
-  const [webhook] = lock === "for share" ? await query.for("share") : await query;
   if (!webhook) throw notFound("webhook", webhookId);
   if (!webhook.enabled) throw invalidState("Turn the webhook on before sending it past events.");
   return webhook;
@@ -77,7 +76,7 @@ const missedEvents = (webhook: Webhook, since: Date) => sql`
 
 /** How many messages `backfill` would create now, in all (it sends them 1,000 per call). */
 export async function countBackfill(ctx: DomainContext, companyId: string, webhookId: string, since: Date): Promise<{ events: number }> {
-  const webhook = await enabledWebhook(ctx.db, companyId, webhookId, "no lock");
+  const webhook = await enabledWebhook(ctx.db, companyId, webhookId);
   const [row] = await ctx.db.execute<{ events: number }>(countMissedEvents(webhook, since));
   return { events: row!.events };
 }
@@ -87,10 +86,9 @@ export const countMissedEvents = (webhook: Webhook, since: Date) => sql`select c
 
 /** Enqueues the oldest 1,000 missed events since `since`; `more` says whether some are left for another call. */
 export async function backfill(ctx: DomainContext, companyId: string, webhookId: string, since: Date): Promise<{ sent: number; more: boolean }> {
-  // It locks the webhook, then chains' messages; recording a delivery takes them the other way round.
   return retryOnDeadlock(() =>
     ctx.db.transaction(async (tx) => {
-      const webhook = await enabledWebhook(tx, companyId, webhookId, "for share");
+      const webhook = await enabledWebhook(tx, companyId, webhookId);
       const missed = [
         ...(await tx.execute<HistoryEventRow>(sql`
         select e.id, e.candidate_id, e.interview_id, e.type, e.tx_id::text as tx, e.seq::text as seq, e.created_at

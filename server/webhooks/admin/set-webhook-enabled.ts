@@ -6,7 +6,7 @@ import type { DomainContext } from "@/server/domain/context";
 import { endWebhookQueue } from "../delivery/queue";
 import { findWebhook } from "./find-webhook";
 
-/** Turning off marks the waiting messages failed (they can be resent later) and returns how many; the update that turns it off locks the webhook first (queue.ts). */
+/** Turning off marks the waiting messages failed (they can be resent later) and returns how many (queue.ts `endWebhookQueue` says how it meets a message being queued). */
 export async function setWebhookEnabled(ctx: DomainContext, companyId: string, webhookId: string, enabled: boolean, by = "an admin") {
   return retryOnDeadlock(() =>
     ctx.db.transaction(async (tx) => {

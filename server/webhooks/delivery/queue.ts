@@ -21,29 +21,32 @@ import { webhookOffReason } from "./unsent-reasons";
 /** The channel that wakes the dispatchers when messages become ready now; sent with the commit that makes them ready. */
 export const readyChannel = "webhook_messages_ready";
 
-/** The first key of the chain locks (`pg_advisory_xact_lock(space, hash)`), so they cannot meet another use of advisory locks. */
+/** The first keys of the chain locks and the webhook locks (`pg_advisory_xact_lock(space, hash)`), so they cannot meet each other or another use of advisory locks. */
 const chainLockSpace = 1_946_713;
+const webhookLockSpace = 1_946_714;
 
 export type Chain = { webhookId: string; candidateId: string };
 
 /**
- * Takes the chains' locks until the transaction ends, in one order (their
- * hashes ascending), so two writers of the same chains wait for each other
- * instead of deadlocking. A hash shared by two chains only makes them wait
- * for each other. Must run in a transaction, before the statement that reads
- * the chains.
+ * Takes, until the transaction ends, the webhook locks of `queueingTo`
+ * shared, then the chains' locks, each kind in one order (hashes
+ * ascending), so writers of the same chains wait for each other instead of
+ * deadlocking; a hash shared by two only makes them wait for each other.
+ * The webhook lock is taken exclusively by turning a webhook off
+ * (`endWebhookQueue`): a transaction that queues messages for a webhook
+ * holds it shared, so the two wait for each other. Must run in a
+ * transaction, in a statement of its own before the statement that reads
+ * the chains (or the webhook).
  */
-export function lockChainsStatement(chains: Chain[]) {
+export function lockChainsStatement(chains: Chain[], queueingTo: string[] = []) {
   return sql`
-    select count(pg_advisory_xact_lock(${chainLockSpace}, k.hash))::int as locked from (
-      select distinct hashtext(c.webhook_id || '/' || c.candidate_id) as hash
+    select count(case when k.space = ${webhookLockSpace} then pg_advisory_xact_lock_shared(k.space, k.hash) else pg_advisory_xact_lock(k.space, k.hash) end)::int as locked from (
+      select ${webhookLockSpace}::int as space, hashtext(w.id) as hash from unnest(${sql.param(queueingTo)}::text[]) as w(id)
+      union
+      select ${chainLockSpace}::int, hashtext(c.webhook_id || '/' || c.candidate_id)
       from unnest(${sql.param(chains.map((chain) => chain.webhookId))}::text[], ${sql.param(chains.map((chain) => chain.candidateId))}::text[]) as c(webhook_id, candidate_id)
-      order by 1
+      order by 1, 2
     ) k`;
-}
-
-async function lockChains(tx: Executor, chains: Chain[]) {
-  if (chains.length > 0) await executePrepared(tx, lockChainsStatement(chains));
 }
 
 export const chainsOf = (messages: Array<{ webhookId: string; candidateId?: string | null }>): Chain[] =>
@@ -58,19 +61,19 @@ export type Enqueued = { ids: string[]; allowed: boolean };
  * nothing queued (the first of the batch's messages of that chain), `held`
  * otherwise; a sample has no chain and is ready. An event's second message
  * to one webhook is left out (the log's unique index). A message to a
- * webhook that is off is left out: the statement holds its webhooks' rows
- * `for share` until it commits, and the update that turns a webhook off
- * waits for it (so `endWebhookQueue` sees every message queued before), or
- * it waits for that update and reads the row as it is then: off, nothing
- * queued. (`for key share` would not do: it does not wait for an update of
- * other columns, and keeps the row as its snapshot saw it.)
+ * webhook that is off is left out: the transaction holds the webhooks'
+ * locks shared, taken before this statement, so turning a webhook off
+ * (`endWebhookQueue`) waits for it and sees its messages, or it waits for
+ * the turning off to commit and this statement reads the webhook as off.
+ * The statement holds the webhooks' rows `for key share`: one deleted
+ * meanwhile is read as gone once the delete commits.
  *
  * `onlyIf`: a statement that must return a row for anything to be queued
  * (fan-out's move of its position, taken in the same statement).
  */
 export async function enqueueMessages(tx: Executor, messages: NewMessage[], now: Date, onlyIf?: SQL): Promise<Enqueued> {
   if (messages.length === 0 && !onlyIf) return { ids: [], allowed: true };
-  await lockChains(tx, chainsOf(messages));
+  if (messages.length > 0) await executePrepared(tx, lockChainsStatement(chainsOf(messages), [...new Set(messages.map((message) => message.webhookId))]));
   const [row] = await executePrepared<Enqueued>(tx, enqueueStatement(messages, now, onlyIf ?? sql`select 1`));
   return { ids: row!.ids, allowed: row!.allowed };
 }
@@ -102,7 +105,7 @@ export function enqueueStatement(messages: NewMessage[], now: Date, onlyIf: SQL)
       where exists (select from allowed)
     ), open_webhooks as (
       select w.id from webhooks w where w.id in (select webhook_id from incoming) and w.enabled
-      for share
+      for key share
     ), logged as (
       insert into webhook_messages (id, company_id, webhook_id, origin, event_id, event_type, candidate_id, event_tx_id, event_seq, is_test, sample_body,
         resent_from, status, attempt_count, next_attempt_at, created_at, history_at)
@@ -131,13 +134,16 @@ export function enqueueStatement(messages: NewMessage[], now: Date, onlyIf: SQL)
  * Ends every queued message of a webhook that is being turned off, in the
  * transaction that turns it off (`tx`): the log says failed ("webhook off"),
  * and their rows go, running ones too (their outcome, when it comes, finds
- * no lease and changes nothing). The update that turned it off, earlier in
- * `tx`, waited for every transaction queueing for it (`enqueueMessages`
- * holds the row `for share`), so this sees every message queued before,
- * and none is queued after. Rows are deleted in position order, as the
- * recording takes a chain's rows. Returns how many.
+ * no lease and changes nothing). It first takes the webhook's lock
+ * exclusively, in a statement of its own: that waits for every transaction
+ * queueing for the webhook (`enqueueMessages` holds it shared), so the
+ * statement after it sees every message queued before; one that queues
+ * after waits for this transaction and reads the webhook as off. Rows are
+ * deleted in position order, as the recording takes a chain's rows.
+ * Returns how many.
  */
 export async function endWebhookQueue(tx: Executor, webhookId: string, now: Date): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${webhookLockSpace}, hashtext(${webhookId}))`);
   const [row] = await tx.execute<{ ended: number }>(endWebhookQueueStatement(webhookId, now));
   return row!.ended;
 }
