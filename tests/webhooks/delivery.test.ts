@@ -764,7 +764,7 @@ describe("a company whose fan-out job was lost", () => {
 describe("a message queued as its webhook is turned off", () => {
   it("is ended by the turning off when it was queued first: turning off waits for the queueing to commit", async () => {
     const { webhookId, candidate } = await webhookWithSubmission();
-    // A fan-out's transaction has queued the message (and holds the webhook's row) but not committed yet...
+    // A fan-out's transaction has queued the message (and holds the webhook's lock, shared) but not committed yet...
     const [webhook] = await test.ctx.db.select().from(webhooks).where(eq(webhooks.id, webhookId));
     const [event] = await test.ctx.db.select().from(events).where(eq(events.candidateId, candidate.id));
     const writer = createDatabase(test.url, { max: 1 });

@@ -1,10 +1,9 @@
 /** Sending logged messages again, one or every failed one since a time, as new log entries. */
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { retryOnDeadlock } from "@/db/deadlocks";
 import { webhookMessages } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
-import { notFound } from "@/server/domain/errors";
+import { invalidState, notFound } from "@/server/domain/errors";
 import { enqueueMessages } from "../delivery/queue";
 import { findWebhookThatIsOn } from "./find-webhook";
 
@@ -37,21 +36,20 @@ async function enqueueCopies(ctx: DomainContext, tx: Executor, sources: Array<ty
  * current data, the webhook's current address, tries counted from 1.
  */
 export async function resendMessage(ctx: DomainContext, companyId: string, messageId: string) {
-  // A deadlock with turning the webhook off and a recording is possible (docs/webhook-engine.md, section 8).
-  return retryOnDeadlock(() =>
-    ctx.db.transaction(async (tx) => {
-      const [source] = await tx
-        .select()
-        .from(webhookMessages)
-        .where(and(eq(webhookMessages.id, messageId), eq(webhookMessages.companyId, companyId)));
-      if (!source) throw notFound("message", messageId);
-      await findWebhookThatIsOn(tx, companyId, source.webhookId, "resending");
-      const {
-        ids: [id],
-      } = await enqueueCopies(ctx, tx, [source], ctx.clock.now());
-      return { id: id! };
-    }),
-  );
+  return ctx.db.transaction(async (tx) => {
+    const [source] = await tx
+      .select()
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.id, messageId), eq(webhookMessages.companyId, companyId)));
+    if (!source) throw notFound("message", messageId);
+    await findWebhookThatIsOn(tx, companyId, source.webhookId, "resending");
+    const {
+      ids: [id],
+    } = await enqueueCopies(ctx, tx, [source], ctx.clock.now());
+    // Nothing queued: the webhook was turned off (or deleted) after it was read above.
+    if (!id) throw invalidState("Turn the webhook on before resending.");
+    return { id };
+  });
 }
 
 /**
@@ -86,19 +84,17 @@ export function failedSinceCount(db: Executor, webhookId: string, since: Date) {
 
 /** Resends every failed message since `since`, oldest first, one per event, at most 1,000 at a time. */
 export async function resendFailedSince(ctx: DomainContext, companyId: string, webhookId: string, since: Date) {
-  return retryOnDeadlock(() =>
-    ctx.db.transaction(async (tx) => {
-      await findWebhookThatIsOn(tx, companyId, webhookId, "resending");
-      const latest = latestPerEvent(tx, webhookId, since);
-      const failed = await tx
-        .select()
-        .from(latest)
-        .where(eq(latest.status, "failed"))
-        .orderBy(asc(latest.seq))
-        .limit(maxResendBatch + 1);
-      const batch = failed.slice(0, maxResendBatch);
-      await enqueueCopies(ctx, tx, batch, ctx.clock.now());
-      return { resent: batch.length, more: failed.length > maxResendBatch };
-    }),
-  );
+  return ctx.db.transaction(async (tx) => {
+    await findWebhookThatIsOn(tx, companyId, webhookId, "resending");
+    const latest = latestPerEvent(tx, webhookId, since);
+    const failed = await tx
+      .select()
+      .from(latest)
+      .where(eq(latest.status, "failed"))
+      .orderBy(asc(latest.seq))
+      .limit(maxResendBatch + 1);
+    const batch = failed.slice(0, maxResendBatch);
+    await enqueueCopies(ctx, tx, batch, ctx.clock.now());
+    return { resent: batch.length, more: failed.length > maxResendBatch };
+  });
 }

@@ -4,6 +4,7 @@
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { retryOnDeadlock } from "@/db/deadlocks";
 import { companies, interviews, webhookSendPaces, webhooks } from "@/db/schema";
 import { withDeadline } from "@/server/deadline";
 import type { DomainContext } from "@/server/domain/context";
@@ -154,7 +155,8 @@ async function startPacing(tx: Executor, webhookId: string) {
 
 export async function deleteWebhook(ctx: DomainContext, companyId: string, webhookId: string) {
   await assertOwnsWebhook(ctx, companyId, webhookId);
-  await ctx.db.delete(webhooks).where(and(eq(webhooks.id, webhookId), eq(webhooks.companyId, companyId)));
+  // The delete's cascade to the queue can deadlock with a recording, which locks queue rows, then the webhook's row.
+  await retryOnDeadlock(() => ctx.db.delete(webhooks).where(and(eq(webhooks.id, webhookId), eq(webhooks.companyId, companyId))));
 }
 
 /** The custom headers with their values, for an admin who asked to see them. */

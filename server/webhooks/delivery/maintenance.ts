@@ -6,6 +6,7 @@
  * tasks/history-partitions.ts.)
  */
 import { and, eq, isNotNull } from "drizzle-orm";
+import { retryOnDeadlock } from "@/db/deadlocks";
 import { webhooks } from "@/db/schema";
 import { enqueueFanOut } from "@/server/jobs/queue";
 import type { DeliveryDeps } from "./deps";
@@ -19,7 +20,7 @@ export async function runWebhookMaintenance(deps: DeliveryDeps) {
     .select()
     .from(webhooks)
     .where(and(eq(webhooks.enabled, true), isNotNull(webhooks.failingSince)));
-  for (const webhook of failing) await ctx.db.transaction((tx) => applyFailurePolicy(tx, ctx, webhook, now));
+  for (const webhook of failing) await retryOnDeadlock(() => ctx.db.transaction((tx) => applyFailurePolicy(tx, ctx, webhook, now)));
 
   const behind = await companiesBehind(ctx.db);
   for (const companyId of behind) await enqueueFanOut(ctx.db, companyId);

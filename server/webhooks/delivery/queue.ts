@@ -28,10 +28,12 @@ const webhookLockSpace = 1_946_714;
 export type Chain = { webhookId: string; candidateId: string };
 
 /**
- * Takes, until the transaction ends, the webhook locks of `queueingTo`
- * shared, then the chains' locks, each kind in one order (hashes
- * ascending), so writers of the same chains wait for each other instead of
- * deadlocking; a hash shared by two only makes them wait for each other.
+ * Takes, until the transaction ends, the chains' locks, then the webhook
+ * locks of `queueingTo` shared (their spaces' order), each kind in one order
+ * (hashes ascending), so writers of the same chains wait for each other
+ * instead of deadlocking; a hash shared by two only makes them wait for each
+ * other. (Chains first: a queueing that waits for a turning off then holds
+ * no lock a recording could be waiting for on the turning off's behalf.)
  * The webhook lock is taken exclusively by turning a webhook off
  * (`endWebhookQueue`): a transaction that queues messages for a webhook
  * holds it shared, so the two wait for each other. Must run in a

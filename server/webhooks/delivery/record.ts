@@ -241,7 +241,7 @@ async function applyPolicyWhereDue(deps: DeliveryDeps, recorded: RecordedRow[], 
   for (const webhookId of due)
     await retryOnDeadlock(() =>
       deps.ctx.db.transaction(async (tx) => {
-        const [webhook] = await tx.select().from(webhooks).where(eq(webhooks.id, webhookId)).for("update");
+        const [webhook] = await tx.select().from(webhooks).where(eq(webhooks.id, webhookId)).for("no key update");
         if (webhook) await applyFailurePolicy(tx, deps.ctx, webhook, now);
       }),
     ).catch((error: unknown) => log.warn("the failure policy did not run after a recording; the maintenance run applies it", { error, webhookId }));
