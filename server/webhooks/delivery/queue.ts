@@ -32,15 +32,15 @@ export type Chain = { webhookId: string; candidateId: string };
  * locks of `queueingTo` shared (their spaces' order), each kind in one order
  * (hashes ascending), so writers of the same chains wait for each other
  * instead of deadlocking; a hash shared by two only makes them wait for each
- * other. (Chains first: a queueing that waits for a turning off then holds
- * no lock a recording could be waiting for on the turning off's behalf.)
+ * other. (Chains first: a recording that waits for a queueing's chain lock
+ * holds no row yet, so a turning off never waits for it.)
  * The webhook lock is taken exclusively by turning a webhook off
  * (`endWebhookQueue`): a transaction that queues messages for a webhook
  * holds it shared, so the two wait for each other. Must run in a
  * transaction, in a statement of its own before the statement that reads
  * the chains (or the webhook).
  */
-export function lockChainsStatement(chains: Chain[], queueingTo: string[] = []) {
+export function queueLocksStatement(chains: Chain[], queueingTo: string[] = []) {
   return sql`
     select count(case when k.space = ${webhookLockSpace} then pg_advisory_xact_lock_shared(k.space, k.hash) else pg_advisory_xact_lock(k.space, k.hash) end)::int as locked from (
       select ${webhookLockSpace}::int as space, hashtext(w.id) as hash from unnest(${sql.param(queueingTo)}::text[]) as w(id)
@@ -75,7 +75,14 @@ export type Enqueued = { ids: string[]; allowed: boolean };
  */
 export async function enqueueMessages(tx: Executor, messages: NewMessage[], now: Date, onlyIf?: SQL): Promise<Enqueued> {
   if (messages.length === 0 && !onlyIf) return { ids: [], allowed: true };
-  if (messages.length > 0) await executePrepared(tx, lockChainsStatement(chainsOf(messages), [...new Set(messages.map((message) => message.webhookId))]));
+  if (messages.length > 0)
+    await executePrepared(
+      tx,
+      queueLocksStatement(
+        chainsOf(messages),
+        messages.map((message) => message.webhookId),
+      ),
+    );
   const [row] = await executePrepared<Enqueued>(tx, enqueueStatement(messages, now, onlyIf ?? sql`select 1`));
   return { ids: row!.ids, allowed: row!.allowed };
 }

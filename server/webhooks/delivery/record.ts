@@ -24,7 +24,7 @@ import type { Attempted } from "./attempt";
 import type { DeliveryDeps } from "./deps";
 import { applyFailurePolicy } from "./failure-policy";
 import { alertAfterMs, disableAfterMs } from "./failure-thresholds";
-import { chainsOf, lockChainsStatement, readyChannel } from "./queue";
+import { chainsOf, queueLocksStatement, readyChannel } from "./queue";
 import { maxAttempts, retryDelayAfter } from "./retry-schedule";
 
 export type DeliveryOutcome = "succeeded" | "retry_scheduled" | "failed" | "ended" | "gone" | "lease_lost";
@@ -136,7 +136,7 @@ export async function recordOutcomes(deps: DeliveryDeps, batch: Attempted[], db:
   const recorded = await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
       const [, updated] = await Promise.all([
-        executePrepared(tx, lockChainsStatement(endingChains)),
+        executePrepared(tx, queueLocksStatement(endingChains)),
         executePrepared<RecordedRow>(tx, recordStatement(rows, now)),
       ]);
       return updated;
