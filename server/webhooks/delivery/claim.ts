@@ -13,7 +13,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { executePrepared } from "@/db/prepared";
-import type { EventType, MessageOrigin, StatusChange } from "@/db/schema";
+import type { EventType, StatusChange } from "@/db/schema";
 import { env } from "@/server/env";
 import { eventJsonText } from "@/server/read/events";
 import { isoText } from "@/server/read/stored-values";
@@ -62,8 +62,6 @@ type ClaimedRow = {
   pace_wake_at: Date | string | null;
   id: string | null;
   history_at: string;
-  company_id: string;
-  origin: MessageOrigin;
   webhook_id: string;
   candidate_id: string | null;
   event_id: string;
@@ -170,7 +168,7 @@ export const paceStepMs = 100;
  * 3. The rows taken become `running`, their `due_at` the lease's end.
  * 4. Each message is read from the log by its key, its event by its key and
  *    day (a resend's event is read by its id: it may be of any day), its
- *    candidate's stored text by its key.
+ *    candidate's stored text by its key: once per claimed message.
  *
  * Always one row at least: with no message, it says only when a paced
  * webhook may send again.
@@ -230,24 +228,33 @@ export function claimStatement(now: Date, options: ClaimOptions) {
         (select min(${at}::timestamptz + greatest(interval '1 second' / w.rate_limit_per_second, interval '${sql.raw(String(paceStepMs))} milliseconds'))
           from allowance a join webhooks w on w.id = a.webhook_id
           where w.rate_limit_per_second is not null and a.rate is null)) as pace_wake_at,
-      m.id, ${sql.raw(isoText("m.history_at"))} as history_at,
-      m.company_id, m.origin, m.webhook_id, m.candidate_id, m.event_id, m.event_type, l.attempt_count, m.sample_body #>> '{}' as sample_body,
-      w.url, w.secret_ciphertext, case when w.previous_secret_expires_at > ${at}::timestamptz then w.previous_secret_ciphertext end as previous_secret_ciphertext,
-      w.custom_headers_ciphertext,
-      ${sql.raw(isoText("e.created_at"))} as event_created_at, e.change as event_change, c.api_json as candidate_json
+      l.attempt_count, r.*
     from (select 1) always
     left join leased l on true
-    left join webhook_messages m on m.id = l.message_id and m.history_at = l.history_at
-    left join webhooks w on w.id = l.webhook_id
-    -- A message of an event has its event's time as history_at: its event is in that day. A resend's event may be of any
-    -- day: its day is looked up across the days only for a resend (the subquery runs only when its branch is taken).
+    -- Each claimed message and its event, looked up by their keys once per message: a lateral subquery with a limit runs
+    -- for each row, its day known as it runs, so only that day's partition is opened. Joined instead, a generic plan (which
+    -- cannot prune days before it runs) may hash every day of the log, as it did once the log held some 40,000 messages
+    -- (each claim then read them all), or look for the event in every day.
     left join lateral (
-      select case when m.origin = 'resend' then (select r.created_at from events r where r.id = m.event_id and r.company_id = m.company_id)
-        else m.history_at end as day
-    ) event_day on m.sample_body is null
-    left join lateral (
-      select e.created_at, e.change from events e where e.id = m.event_id and e.company_id = m.company_id and e.created_at = event_day.day
-    ) e on true
-    left join candidates c on c.id = m.candidate_id and c.company_id = m.company_id and not c.is_preview and m.sample_body is null
+      select m.id, ${sql.raw(isoText("m.history_at"))} as history_at, m.webhook_id, m.candidate_id, m.event_id, m.event_type,
+        m.sample_body #>> '{}' as sample_body,
+        w.url, w.secret_ciphertext, case when w.previous_secret_expires_at > ${at}::timestamptz then w.previous_secret_ciphertext end as previous_secret_ciphertext,
+        w.custom_headers_ciphertext,
+        ${sql.raw(isoText("e.created_at"))} as event_created_at, e.change as event_change, c.api_json as candidate_json
+      from webhook_messages m
+      join webhooks w on w.id = m.webhook_id
+      -- A message of an event has its event's time as history_at: its event is in that day. A resend's event may be of any
+      -- day: its day is looked up across the days only for a resend (the subquery runs only when its branch is taken).
+      left join lateral (
+        select case when m.origin = 'resend' then (select resent.created_at from events resent where resent.id = m.event_id and resent.company_id = m.company_id)
+          else m.history_at end as day
+      ) event_day on m.sample_body is null
+      left join lateral (
+        select e.created_at, e.change from events e where e.id = m.event_id and e.company_id = m.company_id and e.created_at = event_day.day limit 1
+      ) e on true
+      left join candidates c on c.id = m.candidate_id and c.company_id = m.company_id and not c.is_preview and m.sample_body is null
+      where m.id = l.message_id and m.history_at = l.history_at
+      limit 1
+    ) r on true
     order by l.was_due, l.position`;
 }
