@@ -128,11 +128,15 @@ export function enqueueStatement(messages: NewMessage[], now: Date, onlyIf: SQL)
       insert into webhook_queue (message_id, history_at, webhook_id, candidate_id, position, state, due_at, queued_at)
       select l.id, l.history_at, l.webhook_id, l.candidate_id, l.seq,
         case when l.candidate_id is null then 'ready'
-          when row_number() over (partition by l.webhook_id, l.candidate_id order by l.seq) = 1
-            and not exists (select from webhook_queue q where q.webhook_id = l.webhook_id and q.candidate_id = l.candidate_id) then 'ready'
+          when row_number() over (partition by l.webhook_id, l.candidate_id order by l.seq) = 1 and chain.queued is null then 'ready'
           else 'held' end,
         ${at}::timestamptz, ${at}::timestamptz
       from logged l
+      -- Whether the chain has a message queued, probed once per message (a lateral subquery with a limit runs for each
+      -- row): written as not exists, the planner hashed the whole queue for every batch.
+      left join lateral (
+        select true as queued from webhook_queue q where q.webhook_id = l.webhook_id and q.candidate_id = l.candidate_id limit 1
+      ) chain on l.candidate_id is not null
       returning state
     )
     select coalesce((select array_agg(id) from logged), '{}') as ids, exists (select from allowed) as allowed,
