@@ -30,8 +30,17 @@ export type DatabaseOptions = {
    * whose prepared statements (db/prepared.ts, and postgres.js's tagged
    * queries) run many times a second with the same shape; unprepared ones are
    * still planned at each run.
+   *
+   * A plan is made for the sizes the tables had then, and the queue's swings
+   * from empty to a backlog: a plan made while it was empty reads it whole
+   * (seq scans of a 20,000-row queue in every claim, recording and queueing,
+   * 15% of the bare task's rate), until an ANALYZE happens to invalidate it.
+   * So each connection lives at most `planLifetimeSeconds`, and its
+   * successor plans for the sizes of the moment.
    */
   planOnce?: boolean;
+  /** How long a connection that plans once lives, in seconds (`planLifetimeSeconds` unless given: the tests shorten it). */
+  planLifetimeSeconds?: number;
   /** Limits on the pool's sessions (`sessionLimits` has each caller's); none for a caller that gives none, such as the migrator. */
   limits?: SessionLimits;
 };
@@ -54,6 +63,9 @@ export type DatabaseOptions = {
  * commit; the deadline is seconds past a limit no commit of ours comes near.
  */
 export type SessionLimits = { statementMs: number; idleInTransactionMs: number };
+
+/** How long a connection that plans once (`planOnce`) lives: how long a plan may outlive the sizes it was made for. */
+export const planLifetimeSeconds = 10;
 
 /** How long past its statement limit a pool waits for a reply before it takes the connection for dead. */
 const replyGraceMs = 5_000;
@@ -149,6 +161,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     connection,
     keep_alive: connectionLiveness.keepAliveSeconds,
     connect_timeout: connectionLiveness.connectTimeoutSeconds,
+    ...(options.planOnce ? { max_lifetime: options.planLifetimeSeconds ?? planLifetimeSeconds } : {}),
     // An option our patch adds to postgres.js (patches/), hence unknown to its types: see SessionLimits.
     ...(replyDeadline ? { reply_timeout: replyDeadline / 1000 } : {}),
   };

@@ -63,6 +63,9 @@ const concurrency = Number(values.concurrency);
 /** The slow receiver's backlog, as the issue names it. */
 const slowBacklog = 10_000;
 const log = (line: string) => process.stdout.write(`${line}\n`);
+const benchStarted = Date.now();
+/** Each phase's headline as it ends (on stderr, so the table stays apart): a long run shows where it is, and a failed one what it got. */
+const progress = (line: string) => process.stderr.write(`[${fixed((Date.now() - benchStarted) / 1000, 0)} s] ${line}\n`);
 
 const database = await benchDatabase();
 const handle = createDatabase(database.url);
@@ -146,6 +149,7 @@ const median = (values: number[]) =>
     50,
   );
 await stopChild(worker);
+progress(`idle latency p50 ${median(latencies)} ms over ${latencies.length} arrivals`);
 
 // 2. Baseline: as many signed POSTs of a real body as the next phase has
 // events, by a bare task at the same concurrency, on the same database.
@@ -165,6 +169,7 @@ const baselineCpu = cpuMeter(() => [baseline]);
 const baselineRate = rateOf(await arrivals(firstEvents));
 const baselineCpuPerDelivery = baselineCpu(firstEvents);
 await stopChild(baseline);
+progress(`bare graphile-worker task: ${fixed(baselineRate)}/s`);
 
 // 2b. A sender with no database at all: the same bodies, signed and POSTed at the same concurrency.
 receiver.received.length = 0;
@@ -177,12 +182,14 @@ await once(bareSender, "message");
 bareSender.send({ url: receiver.url("/fast"), body, secret: fast.secret, count: firstEvents });
 const bareRate = rateOf(await arrivals(firstEvents));
 await stopChild(bareSender);
+progress(`sender with no database: ${fixed(bareRate)}/s`);
 
 // 3. Throughput with 1, 2 and 4 worker processes, the same number of events each.
 const runs: Array<{ processes: number; events: number } & Awaited<ReturnType<typeof drain>>> = [];
 for (const [index, processes] of [1, 2, 4].entries()) {
   const events = index === 0 ? firstEvents : await writeCandidates(candidates, 9 + index);
   runs.push({ processes, events, ...(await drain(events, processes)) });
+  progress(`${processes} worker(s): ${fixed(runs.at(-1)!.rate)}/s, ${runs.at(-1)!.violations} out of order`);
 }
 const single = runs[0]!;
 
@@ -191,6 +198,7 @@ receiver.answer(() => ({ status: 200, delayMs: 200 }));
 const slowEvents = await writeCandidates(400, 20);
 const slowAnswers = await drain(slowEvents, 1);
 const allowed = concurrency / 0.2;
+progress(`200 ms receiver: ${fixed(slowAnswers.rate)}/s of ${allowed} allowed`);
 
 // 5. Another company's webhook answering in 10 s, with 10,000 messages
 // waiting for it, beside the fast one: the fast one's rate, against the same load alone.
@@ -204,6 +212,7 @@ await fanOutAll(slowCompanyId);
 const slowWaiting = Number((await handle.sql`select count(*) from webhook_messages where webhook_id = ${slow.id} and status = 'pending'`)[0]!.count);
 const beside = await drain(await writeCandidates(isolationCandidates, 32), 1);
 await setWebhookEnabled(ctx, slowCompanyId, slow.id, false);
+progress(`beside a slow webhook: ${fixed(beside.rate)}/s, alone ${fixed(alone.rate)}/s`);
 
 // 6. The claim's cost, and a backlog's drain. Events are fanned out here, so
 // the claim is timed against the queue the worker will find.
@@ -214,7 +223,9 @@ await drain(firstReadySet, 1);
 const backlogEvents = await writeCandidates(Math.ceil(backlogMessages / 2.6), 41);
 await fanOutAll();
 const claimWithBacklog = await claimMeanMs(database.url);
+progress(`claim with a backlog of ${backlogEvents}: ${fixed(claimWithBacklog, 2)} ms`);
 const backlog = await drain(backlogEvents, 1);
+progress(`backlog drained: ${fixed(backlog.rate)}/s`);
 
 // 7. 35 days of delivered history in the log's partitions, with the first run's queue again.
 await seedDeliveredHistory(handle, 35, Math.max(1000, Math.round(targetEvents / 2)));

@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
-import { createDatabase } from "@/db/client";
+import { createDatabase, planLifetimeSeconds } from "@/db/client";
 import { claimDue } from "@/server/webhooks/delivery/claim";
 import { enqueueMessages } from "@/server/webhooks/delivery/queue";
 import { useTestDatabase } from "../support/database";
@@ -52,4 +52,27 @@ it("runs the claim and the queueing of messages as prepared statements with one 
   expect(await plansOf("with recursive queued_webhooks")).toEqual([{ generic: 7, custom: 0 }]);
   expect(await plansOf("select count(case when k.space")).toEqual([{ generic: 7, custom: 0 }]);
   expect(await plansOf("with allowed as")).toEqual([{ generic: 7, custom: 0 }]);
+});
+
+// A plan made while the queue was empty reads a backlog whole (db/client.ts, planOnce): the connection that made it goes
+// after its lifetime, and its successor plans again, for the sizes of the moment.
+it("replaces a connection that plans once after its lifetime, and plans the claim afresh on the next", async () => {
+  expect(planLifetimeSeconds).toBeLessThanOrEqual(30);
+  const shortLived = createDatabase(test.url, { max: 1, planOnce: true, planLifetimeSeconds: 1 });
+  try {
+    const session = async () => {
+      await claimDue(shortLived.db, new Date(), { limit: 10 });
+      const [row] = await shortLived.db.execute<{ pid: number; generic_plans: string }>(sql`
+        select pg_backend_pid() as pid, (select generic_plans::text from pg_prepared_statements where ltrim(statement, E' \n\t') like 'with recursive queued_webhooks%') as generic_plans`);
+      return { pid: row!.pid, plans: Number(row!.generic_plans) };
+    };
+    const first = await session();
+    expect((await session()).pid).toBe(first.pid);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const next = await session();
+    expect(next.pid).not.toBe(first.pid);
+    expect(next.plans).toBe(1);
+  } finally {
+    await shortLived.close();
+  }
 });
