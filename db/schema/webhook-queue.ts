@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { time } from "./columns";
+import type { EventType } from "./event-types";
+import type { StatusChange } from "./events";
 import { webhooks } from "./webhooks";
 
 /** Where a queued message stands (docs/webhook-engine.md has every transition). */
@@ -30,6 +32,21 @@ export const webhookQueue = pgTable(
       .references(() => webhooks.id, { onDelete: "cascade" }),
     /** The chain; null for a sample, which belongs to no chain. */
     candidateId: text("candidate_id"),
+    /**
+     * What the message sends that never changes, copied from the log and the
+     * history as it is queued, so that the claim reads neither (the log and
+     * the events are partitioned by day, and a statement that reads them
+     * costs with every day kept): the event (null for a sample, or for a
+     * resend whose event is no longer kept: nothing to send), or a sample's
+     * body. The candidate's data is read as each try is made (spec 6.2).
+     */
+    companyId: text("company_id").notNull(),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").$type<EventType>().notNull(),
+    eventAt: time("event_at"),
+    eventChange: jsonb("event_change").$type<StatusChange>(),
+    /** A sample's body, as the log's `sample_body` holds it (a JSON string). */
+    sampleBody: jsonb("sample_body").$type<string>(),
     /** The message's place in its chain and among its webhook's due messages: the log's `seq`, given as it is queued. */
     position: bigint("position", { mode: "bigint" }).notNull(),
     state: text("state", { enum: queueStates }).notNull(),

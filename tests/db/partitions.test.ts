@@ -257,6 +257,7 @@ describe("retention", () => {
       eventType: "candidate.status_changed" as const,
       candidateId: candidate.id,
       historyAt: at,
+      event: { createdAt: at, change: null },
     };
     if (status === "pending") {
       const queued = await test.ctx.db.transaction((tx) => enqueueMessages(tx, [message], test.clock.now()));

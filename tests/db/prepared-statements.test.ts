@@ -42,6 +42,7 @@ it("runs the claim and the queueing of messages as prepared statements with one 
             eventId: `evt_none${run}`,
             eventType: "candidate.submitted",
             candidateId: "cand_none",
+            event: null,
           },
         ],
         new Date(),

@@ -16,6 +16,8 @@ export type QueueViolations = {
   chainsWithoutOneHead: string[];
   /** A chain head (ready or running) that is not the chain's lowest position. */
   headsBehindEarlier: string[];
+  /** A queue row whose copy of what its message sends (company, event, sample body) differs from the log's. */
+  copiesUnlikeTheLog: string[];
 };
 
 export async function queueViolations(db: Executor): Promise<QueueViolations> {
@@ -29,10 +31,20 @@ export async function queueViolations(db: Executor): Promise<QueueViolations> {
         group by webhook_id, candidate_id having count(*) filter (where state <> 'held') <> 1) as "chainsWithoutOneHead",
       array(select h.message_id from webhook_queue h
         where h.state <> 'held' and h.candidate_id is not null
-          and exists (select from webhook_queue e where e.webhook_id = h.webhook_id and e.candidate_id = h.candidate_id and e.position < h.position)) as "headsBehindEarlier"`);
+          and exists (select from webhook_queue e where e.webhook_id = h.webhook_id and e.candidate_id = h.candidate_id and e.position < h.position)) as "headsBehindEarlier",
+      array(select q.message_id from webhook_queue q join webhook_messages m on m.id = q.message_id and m.history_at = q.history_at
+        where (q.company_id, q.event_id, q.event_type) is distinct from (m.company_id, m.event_id, m.event_type)
+          or q.sample_body is distinct from m.sample_body
+          or (m.origin = 'event' and q.event_at is distinct from m.history_at)) as "copiesUnlikeTheLog"`);
   return row!;
 }
 
 export async function assertQueueInvariants(db: Executor) {
-  expect(await queueViolations(db)).toEqual({ waitingWithoutRow: [], rowWithoutWaiting: [], chainsWithoutOneHead: [], headsBehindEarlier: [] });
+  expect(await queueViolations(db)).toEqual({
+    waitingWithoutRow: [],
+    rowWithoutWaiting: [],
+    chainsWithoutOneHead: [],
+    headsBehindEarlier: [],
+    copiesUnlikeTheLog: [],
+  });
 }

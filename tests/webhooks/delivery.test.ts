@@ -664,21 +664,23 @@ describe("a resend while its chain's head is in flight", () => {
 });
 
 describe("a message whose event no longer exists", () => {
-  it("ends on our side: no request, no attempt, the webhook's record untouched, the log says why, the chain goes on", async () => {
+  // A queued message keeps its event (its day of the log and of the history are kept while it waits); a resend made
+  // after retention dropped its event's day has nothing to send.
+  it("a resend made after its event is gone ends on our side: no request, no attempt, the webhook's record untouched, the log says why, the chain goes on", async () => {
     const { webhookId, candidate } = await webhookWithSubmission(["candidate.submitted", "candidate.status_changed"]);
+    await fanOutCompany(test.ctx, companyId);
+    await pump(bed.deps);
+    const [submitted] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhookId));
+    await test.ctx.db.delete(events).where(eq(events.id, submitted!.eventId));
+    const { id: resentId } = await resendMessage(test.ctx, companyId, submitted!.id);
     await changeStatus(test.ctx, candidate.id, { to: "rejected", by: { type: "team", name: "Ana" } });
     await fanOutCompany(test.ctx, companyId);
-    const [first] = await test.ctx.db
-      .select()
-      .from(webhookMessages)
-      .where(and(eq(webhookMessages.webhookId, webhookId), eq(webhookMessages.eventType, "candidate.submitted")));
-    await test.ctx.db.delete(events).where(eq(events.id, first!.eventId));
 
     await pump(bed.deps);
-    expect(bodies().map((body) => body.type)).toEqual(["candidate.status_changed"]);
-    const [ended] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.id, first!.id));
+    expect(bodies().map((body) => body.type)).toEqual(["candidate.submitted", "candidate.status_changed"]);
+    const [ended] = await test.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.id, resentId));
     expect(ended).toMatchObject({ status: "failed", attemptCount: 0, failureReason: eventGoneReason });
-    expect(await test.ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.messageId, first!.id))).toEqual([]);
+    expect(await test.ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.messageId, resentId))).toEqual([]);
     const [webhook] = await test.ctx.db.select().from(webhooks).where(eq(webhooks.id, webhookId));
     expect(webhook).toMatchObject({ enabled: true, failingSince: null, lastFailureAt: null });
   });
@@ -811,6 +813,7 @@ describe("a message queued as its webhook is turned off", () => {
       eventType: event!.type,
       candidateId: event!.candidateId,
       historyAt: event!.createdAt,
+      event: { createdAt: event!.createdAt, change: event!.change },
     };
     expect(await test.ctx.db.transaction((tx) => enqueueMessages(tx, [message], test.clock.now()))).toEqual({ ids: [], allowed: true });
     expect(await test.ctx.db.select().from(webhookQueue)).toEqual([]);

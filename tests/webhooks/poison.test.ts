@@ -20,6 +20,7 @@ import type { LoadedInterview } from "@/server/domain/interviews";
 import { changeStatus } from "@/server/domain/statuses";
 import { databaseGauges } from "@/server/observability/database-gauges";
 import type { WorkerDeps } from "@/server/runtime/worker/deps";
+import { resendMessage } from "@/server/webhooks/admin/resend";
 import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { createDeliveryClient, type DeliveryClient, type OpenSocket, type Resolver } from "@/server/webhooks/delivery/delivery-client";
 import { deliverDue, startDispatcher } from "@/server/webhooks/delivery/dispatcher";
@@ -252,28 +253,35 @@ describe("a webhook whose request our side cannot build", () => {
 });
 
 describe("a message our side cannot send", () => {
-  it("whose candidate's stored text is missing, or whose event is gone, ends as gone; the webhook's other chains go on", async () => {
+  it("whose candidate's stored text is missing, or a resend whose event is gone, ends as gone; the webhook's other chains go on", async () => {
     poisoned = await side("Poisoned");
     const [withoutText, withoutEvents] = poisoned.candidateIds as [string, string];
     await fanOutBoth();
-    // One candidate's stored text lost, the other's events gone (as retention drops them).
+    // One candidate's stored text lost before its messages go; the other's messages delivered, then resent once its
+    // events are gone (as retention drops them: a queued message keeps its event, a resend made after has none).
     await test.ctx.db.update(candidates).set({ apiJson: null }).where(eq(candidates.id, withoutText));
     const third = (await submitCandidate(test.ctx, poisoned.interview, { email: "third@example.com" })).id;
     await fanOutCompany(test.ctx, poisoned.companyId);
-    await test.ctx.db.delete(events).where(eq(events.candidateId, withoutEvents));
     poisoned.candidateIds.push(third);
     await deliverAll();
+    const delivered = (await messagesOf(poisoned.webhookId)).filter((message) => message.candidateId === withoutEvents);
+    expect(delivered.map((message) => message.status)).toEqual(delivered.map(() => "succeeded"));
+    await test.ctx.db.delete(events).where(eq(events.candidateId, withoutEvents));
+    for (const message of delivered) await resendMessage(test.ctx, poisoned.companyId, message.id);
+    while ((await deliverDue(deps, { limit: 100 })).size > 0);
 
     await expectHealthyGotEverything();
     const messages = await messagesOf(poisoned.webhookId);
     const of = (candidateId: string) => messages.filter((message) => message.candidateId === candidateId);
-    for (const candidateId of [withoutText, withoutEvents]) {
-      expect(of(candidateId).map((message) => [message.status, message.failureReason])).toEqual(of(candidateId).map(() => ["failed", eventGoneReason]));
-      expect((await getMessage(test.handle.sql, poisoned.companyId, of(candidateId)[0]!.id))!.failure_reason).toBe(eventGoneReason);
+    const resent = of(withoutEvents).filter((message) => message.origin === "resend");
+    expect(resent).toHaveLength(delivered.length);
+    for (const gone of [of(withoutText), resent]) {
+      expect(gone.map((message) => [message.status, message.failureReason])).toEqual(gone.map(() => ["failed", eventGoneReason]));
+      expect((await getMessage(test.handle.sql, poisoned.companyId, gone[0]!.id))!.failure_reason).toBe(eventGoneReason);
     }
     // The third candidate's chain, of the same webhook, is delivered whole.
     expect(of(third).map((message) => message.status)).toEqual(of(third).map(() => "succeeded"));
-    expect(sentTo(poisoned.path)).toEqual(of(third).map((message) => message.eventId));
+    expect(sentTo(poisoned.path).sort()).toEqual([...delivered, ...of(third)].map((message) => message.eventId).sort());
     // Nothing is left waiting: "gone" ends a message, it is nothing to try again.
     expect(await test.ctx.db.select().from(webhookQueue).where(eq(webhookQueue.webhookId, poisoned.webhookId))).toEqual([]);
     const read = await gauges();

@@ -91,7 +91,7 @@ export async function backfill(ctx: DomainContext, companyId: string, webhookId:
       const webhook = await enabledWebhook(tx, companyId, webhookId);
       const missed = [
         ...(await tx.execute<HistoryEventRow>(sql`
-        select e.id, e.candidate_id, e.interview_id, e.type, e.tx_id::text as tx, e.seq::text as seq, e.created_at
+        select e.id, e.candidate_id, e.interview_id, e.type, e.tx_id::text as tx, e.seq::text as seq, e.created_at, e.change
         ${missedEvents(webhook, since)}
         order by e.tx_id, e.seq
         limit ${maxBackfillBatch + 1}`)),

@@ -1,7 +1,7 @@
 /** Sending logged messages again, one or every failed one since a time, as new log entries. */
-import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { webhookMessages } from "@/db/schema";
+import { events, webhookMessages } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { invalidState, notFound } from "@/server/domain/errors";
 import { enqueueMessages } from "../delivery/queue";
@@ -9,8 +9,20 @@ import { findWebhookThatIsOn } from "./find-webhook";
 
 export const maxResendBatch = 1000;
 
-/** New log entries for the same events: current data, current address, tries from 1; each points at the message it resends. */
+/**
+ * New log entries for the same events: current data, current address, tries from 1; each points at the message it
+ * resends. Each event is read from the history once, here (the queue keeps it for the claim): an event no longer kept
+ * leaves its copy with nothing to send, which the claim ends as gone.
+ */
 async function enqueueCopies(ctx: DomainContext, tx: Executor, sources: Array<typeof webhookMessages.$inferSelect>, now: Date) {
+  const eventIds = sources.filter((source) => source.origin !== "sample").map((source) => source.eventId);
+  const kept = eventIds.length
+    ? await tx
+        .select({ id: events.id, createdAt: events.createdAt, change: events.change })
+        .from(events)
+        .where(and(eq(events.companyId, sources[0]!.companyId), inArray(events.id, eventIds)))
+    : [];
+  const eventOf = new Map(kept.map((event) => [event.id, { createdAt: event.createdAt, change: event.change }]));
   return enqueueMessages(
     tx,
     sources.map((source) => ({
@@ -26,6 +38,7 @@ async function enqueueCopies(ctx: DomainContext, tx: Executor, sources: Array<ty
       isTest: source.isTest,
       sampleBody: source.sampleBody,
       resentFrom: source.id,
+      event: eventOf.get(source.eventId) ?? null,
     })),
     now,
   );

@@ -21,6 +21,7 @@ export async function sendSample(ctx: DomainContext, companyId: string, webhookI
       candidateId: null,
       isTest: true,
       sampleBody: body,
+      event: null,
     };
     await enqueueMessages(tx, [sample], ctx.clock.now());
     return { messageId: sample.id, eventId };

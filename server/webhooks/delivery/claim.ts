@@ -166,9 +166,11 @@ export const paceStepMs = 100;
  *    rate-limited webhook's pace row is locked (SKIP LOCKED: another claim
  *    for it now decides for both) and moved on by what is taken.
  * 3. The rows taken become `running`, their `due_at` the lease's end.
- * 4. Each message is read from the log by its key, its event by its key and
- *    day (a resend's event is read by its id: it may be of any day), its
- *    candidate's stored text by its key: once per claimed message.
+ * 4. What each message sends comes from its queue row (its event, or a
+ *    sample's body), its webhook's row (address, secrets, headers) and its
+ *    candidate's stored text, each read by its key. Neither the log nor the
+ *    history is read: they are partitioned by day, and a statement over them
+ *    costs more with each day kept.
  *
  * Always one row at least: with no message, it says only when a paced
  * webhook may send again.
@@ -217,7 +219,8 @@ export function claimStatement(now: Date, options: ClaimOptions) {
     ), leased as (
       update webhook_queue q set state = 'running', leased_at = ${at}::timestamptz, due_at = ${new Date(now.getTime() + leaseMs()).toISOString()}::timestamptz
       from chosen c where q.message_id = c.message_id
-      returning q.message_id, q.history_at, q.webhook_id, q.attempt_count, c.due_at as was_due, c.position
+      returning q.message_id, q.history_at, q.webhook_id, q.candidate_id, q.company_id, q.event_id, q.event_type, q.event_at, q.event_change, q.sample_body,
+        q.attempt_count, c.due_at as was_due, c.position
     ), paced as (
       update webhook_send_paces p set sent_until = a.since + (select count(*) from leased l where l.webhook_id = a.webhook_id) * (interval '1 second' / a.rate)
       from allowance a where p.webhook_id = a.webhook_id and a.rate is not null
@@ -228,33 +231,13 @@ export function claimStatement(now: Date, options: ClaimOptions) {
         (select min(${at}::timestamptz + greatest(interval '1 second' / w.rate_limit_per_second, interval '${sql.raw(String(paceStepMs))} milliseconds'))
           from allowance a join webhooks w on w.id = a.webhook_id
           where w.rate_limit_per_second is not null and a.rate is null)) as pace_wake_at,
-      l.attempt_count, r.*
+      l.message_id as id, ${sql.raw(isoText("l.history_at"))} as history_at, l.webhook_id, l.candidate_id, l.event_id, l.event_type,
+      l.attempt_count, l.sample_body #>> '{}' as sample_body, ${sql.raw(isoText("l.event_at"))} as event_created_at, l.event_change,
+      w.url, w.secret_ciphertext, case when w.previous_secret_expires_at > ${at}::timestamptz then w.previous_secret_ciphertext end as previous_secret_ciphertext,
+      w.custom_headers_ciphertext, c.api_json as candidate_json
     from (select 1) always
     left join leased l on true
-    -- Each claimed message and its event, looked up by their keys once per message: a lateral subquery with a limit runs
-    -- for each row, its day known as it runs, so only that day's partition is opened. Joined instead, a generic plan (which
-    -- cannot prune days before it runs) may hash every day of the log, as it did once the log held some 40,000 messages
-    -- (each claim then read them all), or look for the event in every day.
-    left join lateral (
-      select m.id, ${sql.raw(isoText("m.history_at"))} as history_at, m.webhook_id, m.candidate_id, m.event_id, m.event_type,
-        m.sample_body #>> '{}' as sample_body,
-        w.url, w.secret_ciphertext, case when w.previous_secret_expires_at > ${at}::timestamptz then w.previous_secret_ciphertext end as previous_secret_ciphertext,
-        w.custom_headers_ciphertext,
-        ${sql.raw(isoText("e.created_at"))} as event_created_at, e.change as event_change, c.api_json as candidate_json
-      from webhook_messages m
-      join webhooks w on w.id = m.webhook_id
-      -- A message of an event has its event's time as history_at: its event is in that day. A resend's event may be of any
-      -- day: its day is looked up across the days only for a resend (the subquery runs only when its branch is taken).
-      left join lateral (
-        select case when m.origin = 'resend' then (select resent.created_at from events resent where resent.id = m.event_id and resent.company_id = m.company_id)
-          else m.history_at end as day
-      ) event_day on m.sample_body is null
-      left join lateral (
-        select e.created_at, e.change from events e where e.id = m.event_id and e.company_id = m.company_id and e.created_at = event_day.day limit 1
-      ) e on true
-      left join candidates c on c.id = m.candidate_id and c.company_id = m.company_id and not c.is_preview and m.sample_body is null
-      where m.id = l.message_id and m.history_at = l.history_at
-      limit 1
-    ) r on true
+    left join webhooks w on w.id = l.webhook_id
+    left join candidates c on c.id = l.candidate_id and c.company_id = l.company_id and not c.is_preview and l.sample_body is null
     order by l.was_due, l.position`;
 }

@@ -124,10 +124,10 @@ export function historyAfterPositionStatement(companyId: string) {
       select coalesce(max(p.tx_id), 0) as tx_id, coalesce(max(p.seq), 0) as seq from fan_out_positions p where p.company_id = ${companyId}
     )
     select pos.tx_id::text as position_tx, pos.seq::text as position_seq,
-      e.id, e.candidate_id, e.interview_id, e.type, e.tx_id::text as tx, e.seq::text as seq, e.created_at, e.status_to
+      e.id, e.candidate_id, e.interview_id, e.type, e.tx_id::text as tx, e.seq::text as seq, e.created_at, e.change, e.status_to
     from position pos
     left join lateral (
-      select e.id, e.candidate_id, e.interview_id, e.type, e.tx_id, e.seq, e.created_at, e.change ->> 'to' as status_to
+      select e.id, e.candidate_id, e.interview_id, e.type, e.tx_id, e.seq, e.created_at, e.change, e.change ->> 'to' as status_to
       from events e
       where e.company_id = ${companyId} and (e.tx_id, e.seq) > (pos.tx_id, pos.seq)
       order by e.tx_id, e.seq

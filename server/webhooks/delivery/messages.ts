@@ -3,14 +3,29 @@
  * it. How messages are queued and sent is the engine's (queue.ts, and
  * docs/webhook-engine.md).
  */
-import type { EventType, webhookMessages, webhooks } from "@/db/schema";
+import type { EventType, StatusChange, webhookMessages, webhooks } from "@/db/schema";
 import type { IdGenerator } from "@/server/ids";
 
-/** A message to add; without `historyAt` (a resend, a sample) it counts from its own creation. */
-export type NewMessage = Omit<typeof webhookMessages.$inferInsert, "nextAttemptAt" | "createdAt" | "status" | "attemptCount" | "seq">;
+/**
+ * A message to add; without `historyAt` (a resend, a sample) it counts from its own creation. `event`: its event's time
+ * and change, as the queue keeps them for the claim (db/schema/webhook-queue.ts); null for a sample, or for a resend
+ * whose event is no longer kept.
+ */
+export type NewMessage = Omit<typeof webhookMessages.$inferInsert, "nextAttemptAt" | "createdAt" | "status" | "attemptCount" | "seq"> & {
+  event: { createdAt: Date; change: StatusChange | null } | null;
+};
 
 /** An event of the history as the log needs it: what it is, whose chain it joins, and its place in the history's order. */
-export type HistoryEvent = { id: string; type: EventType; candidateId: string; interviewId: string; txId: bigint; seq: bigint; createdAt: Date };
+export type HistoryEvent = {
+  id: string;
+  type: EventType;
+  candidateId: string;
+  interviewId: string;
+  txId: bigint;
+  seq: bigint;
+  createdAt: Date;
+  change: StatusChange | null;
+};
 
 /**
  * An event row as raw SQL reads it (`e.tx_id::text as tx, e.seq::text as seq`: bigints travel as text; `e.created_at` as drizzle's text);
@@ -24,6 +39,7 @@ export type HistoryEventRow = {
   tx: string;
   seq: string;
   created_at: string | Date;
+  change: StatusChange | null;
   status_to?: string | null;
 };
 
@@ -35,6 +51,7 @@ export const historyEventOf = (row: HistoryEventRow): HistoryEvent => ({
   txId: BigInt(row.tx),
   seq: BigInt(row.seq),
   createdAt: new Date(row.created_at),
+  change: row.change,
 });
 
 type WebhookScope = Pick<typeof webhooks.$inferSelect, "id" | "companyId" | "eventTypes" | "allInterviews" | "interviewIds">;
@@ -55,4 +72,5 @@ export const eventMessage = (newId: IdGenerator, webhook: WebhookScope, event: H
   eventTxId: event.txId,
   eventSeq: event.seq,
   historyAt: event.createdAt,
+  event: { createdAt: event.createdAt, change: event.change },
 });

@@ -104,13 +104,15 @@ export function enqueueStatement(messages: NewMessage[], now: Date, onlyIf: SQL)
     sample_body: message.sampleBody ?? null,
     resent_from: message.resentFrom ?? null,
     history_at: message.historyAt?.toISOString() ?? at,
+    event_at: message.event?.createdAt.toISOString() ?? null,
+    event_change: message.event?.change ?? null,
     ordinal,
   }));
   return sql`
     with allowed as (${onlyIf}), incoming as (
       select n.* from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as n(
         id text, company_id text, webhook_id text, origin text, event_id text, event_type text, candidate_id text, event_tx_id bigint, event_seq bigint,
-        is_test boolean, sample_body jsonb, resent_from text, history_at timestamptz, ordinal int)
+        is_test boolean, sample_body jsonb, resent_from text, history_at timestamptz, event_at timestamptz, event_change jsonb, ordinal int)
       where exists (select from allowed)
     ), open_webhooks as (
       select w.id from webhooks w where w.id in (select webhook_id from incoming) and w.enabled
@@ -125,13 +127,15 @@ export function enqueueStatement(messages: NewMessage[], now: Date, onlyIf: SQL)
       on conflict (webhook_id, event_id, history_at) where origin = 'event' do nothing
       returning id, history_at, webhook_id, candidate_id, seq
     ), queued as (
-      insert into webhook_queue (message_id, history_at, webhook_id, candidate_id, position, state, due_at, queued_at)
-      select l.id, l.history_at, l.webhook_id, l.candidate_id, l.seq,
+      insert into webhook_queue (message_id, history_at, webhook_id, candidate_id, company_id, event_id, event_type, event_at, event_change, sample_body,
+        position, state, due_at, queued_at)
+      select l.id, l.history_at, l.webhook_id, l.candidate_id, n.company_id, n.event_id, n.event_type, n.event_at, n.event_change, n.sample_body, l.seq,
         case when l.candidate_id is null then 'ready'
           when row_number() over (partition by l.webhook_id, l.candidate_id order by l.seq) = 1 and chain.queued is null then 'ready'
           else 'held' end,
         ${at}::timestamptz, ${at}::timestamptz
       from logged l
+      join incoming n on n.id = l.id
       -- Whether the chain has a message queued, probed once per message (a lateral subquery with a limit runs for each
       -- row): written as not exists, the planner hashed the whole queue for every batch.
       left join lateral (
