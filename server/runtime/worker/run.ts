@@ -1,7 +1,7 @@
 /**
  * The worker process: graphile-worker runs the background jobs (fan-out,
  * emails, maintenance), and the dispatcher delivers webhook messages, claimed
- * in batches from the log. Signals are handled by the caller so web, worker
+ * in batches from the queue. Signals are handled by the caller so web, worker
  * and database stop in order; stopping lets running deliveries finish and
  * hands queued jobs back.
  */
