@@ -33,8 +33,8 @@ export type DatabaseOptions = {
    *
    * A plan is made for the sizes the tables had then, and the queue's swings
    * from empty to a backlog: a plan made while it was empty reads it whole
-   * (seq scans of a 20,000-row queue in every claim, recording and queueing,
-   * 15% of the bare task's rate), until an ANALYZE happens to invalidate it.
+   * in every claim, recording and queueing, until an ANALYZE happens to
+   * invalidate it (bench/results/2026-12-02-one-queue-table.md).
    * So each connection lives at most `planLifetimeSeconds`, and its
    * successor plans for the sizes of the moment.
    */
