@@ -1,4 +1,4 @@
-import { text, timestamp } from "drizzle-orm/pg-core";
+import { customType, text, timestamp } from "drizzle-orm/pg-core";
 
 /** A prefixed text id (see server/ids.ts) used as primary key. */
 export const idColumn = () => text("id").primaryKey();
@@ -20,3 +20,14 @@ export const time = (name: string) => timestamp(name, { withTimezone: true, mode
 export const createdAt = () => time("created_at").notNull().defaultNow();
 
 export const companyId = () => text("company_id").notNull();
+
+/**
+ * A JSON text kept byte for byte, as a jsonb string (a jsonb object would
+ * reorder its keys; `column #>> '{}'` reads the text in SQL). Read, it is
+ * that text: drizzle's own jsonb would parse it a second time, after the
+ * driver, into an object.
+ */
+export const jsonText = customType<{ data: string; driverData: string }>({
+  dataType: () => "jsonb",
+  toDriver: (text) => JSON.stringify(text),
+});

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, partitionedIdColumn, time } from "./columns";
+import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, jsonText, partitionedIdColumn, time } from "./columns";
 import type { EventType } from "./events";
 import { messageStatuses } from "./message-statuses";
 import { webhooks } from "./webhooks";
@@ -38,13 +38,8 @@ export const webhookMessages = pgTable(
     eventTxId: bigint("event_tx_id", { mode: "bigint" }),
     eventSeq: bigint("event_seq", { mode: "bigint" }),
     isTest: boolean("is_test").notNull().default(false),
-    /**
-     * A sample's made-up body: the exact JSON text to send, held as a JSON
-     * string (jsonb would reorder an object's keys; `sample_body #>> '{}'`
-     * reads the text, and the object of a sample made before gives its own).
-     * Real events are rendered with the latest data at every attempt.
-     */
-    sampleBody: jsonb("sample_body").$type<string>(),
+    /** A sample's made-up body, the exact JSON text to send. Real events are rendered with the latest data at every attempt. */
+    sampleBody: jsonText("sample_body"),
     status: text("status", { enum: messageStatuses }).notNull().default("pending"),
     attemptCount: integer("attempt_count").notNull().default(0),
     nextAttemptAt: time("next_attempt_at").notNull(),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { time } from "./columns";
+import { jsonText, time } from "./columns";
 import type { EventType } from "./event-types";
 import type { StatusChange } from "./events";
 import { webhooks } from "./webhooks";
@@ -46,7 +46,7 @@ export const webhookQueue = pgTable(
     eventAt: time("event_at"),
     eventChange: jsonb("event_change").$type<StatusChange>(),
     /** A sample's body, as the log's `sample_body` holds it (a JSON string). */
-    sampleBody: jsonb("sample_body").$type<string>(),
+    sampleBody: jsonText("sample_body"),
     /** The message's place in its chain and among its webhook's due messages: the log's `seq`, given as it is queued. */
     position: bigint("position", { mode: "bigint" }).notNull(),
     state: text("state", { enum: queueStates }).notNull(),

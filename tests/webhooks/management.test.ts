@@ -126,6 +126,16 @@ describe("samples", () => {
     expect(log.messages.map((m) => [m.id, m.is_test, m.status])).toEqual([[messageId, true, "succeeded"]]);
   });
 
+  it("sends the same body again, byte for byte, when resent", async () => {
+    const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
+    const { messageId } = await sendSample(test.ctx, companyId, webhookId, interview.id);
+    await pump(bed.deps);
+    await resendMessage(test.ctx, companyId, messageId);
+    await pump(bed.deps);
+    const [first, again] = bed.receiver.received.map((request) => request.body);
+    expect(again).toBe(first);
+  });
+
   it("come in every event type, each with its fields in the order of a real delivery of that type", async () => {
     const { id: webhookId } = await createWebhook(test.ctx, companyId, { url: bed.receiver.url() }, allowReceiver(bed.receiver));
     const candidate = await submitCandidate(test.ctx, interview);

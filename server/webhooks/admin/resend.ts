@@ -14,20 +14,20 @@ export const maxResendBatch = 1000;
  * resends. Each event is read from the history once, here (the queue keeps it for the claim): an event no longer kept
  * leaves its copy with nothing to send, which the claim ends as gone.
  */
-async function enqueueCopies(ctx: DomainContext, tx: Executor, sources: Array<typeof webhookMessages.$inferSelect>, now: Date) {
+async function enqueueCopies(ctx: DomainContext, tx: Executor, companyId: string, sources: Array<typeof webhookMessages.$inferSelect>, now: Date) {
   const eventIds = sources.filter((source) => source.origin !== "sample").map((source) => source.eventId);
   const kept = eventIds.length
     ? await tx
         .select({ id: events.id, createdAt: events.createdAt, change: events.change })
         .from(events)
-        .where(and(eq(events.companyId, sources[0]!.companyId), inArray(events.id, eventIds)))
+        .where(and(eq(events.companyId, companyId), inArray(events.id, eventIds)))
     : [];
   const eventOf = new Map(kept.map((event) => [event.id, { createdAt: event.createdAt, change: event.change }]));
   return enqueueMessages(
     tx,
     sources.map((source) => ({
       id: ctx.newId("message"),
-      companyId: source.companyId,
+      companyId,
       webhookId: source.webhookId,
       origin: source.origin === "sample" ? ("sample" as const) : ("resend" as const),
       eventId: source.eventId,
@@ -58,7 +58,7 @@ export async function resendMessage(ctx: DomainContext, companyId: string, messa
     await findWebhookThatIsOn(tx, companyId, source.webhookId, "resending");
     const {
       ids: [id],
-    } = await enqueueCopies(ctx, tx, [source], ctx.clock.now());
+    } = await enqueueCopies(ctx, tx, companyId, [source], ctx.clock.now());
     // Nothing queued: the webhook was turned off (or deleted) after it was read above.
     if (!id) throw invalidState("Turn the webhook on before resending.");
     return { id };
@@ -107,7 +107,7 @@ export async function resendFailedSince(ctx: DomainContext, companyId: string, w
       .orderBy(asc(latest.seq))
       .limit(maxResendBatch + 1);
     const batch = failed.slice(0, maxResendBatch);
-    await enqueueCopies(ctx, tx, batch, ctx.clock.now());
+    await enqueueCopies(ctx, tx, companyId, batch, ctx.clock.now());
     return { resent: batch.length, more: failed.length > maxResendBatch };
   });
 }
