@@ -109,7 +109,7 @@ export const sessionLimits = {
    */
   worker: { statementMs: 60_000, idleInTransactionMs: 30_000 },
   /**
-   * The dispatcher's claims (server/runtime/worker/dispatcher.ts): one statement of
+   * The dispatcher's claims (server/webhooks/delivery/dispatcher.ts): one statement of
    * milliseconds that skips locked rows, so a connection the network cut
    * halts claiming for seconds, not for the jobs' minute.
    */
