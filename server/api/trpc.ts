@@ -15,12 +15,12 @@
  */
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { appDatabase } from "@/server/app-database";
+import { appClock, appDatabase } from "@/server/app-database";
 import { admit } from "./admission";
 import type { ApiExchange } from "./exchange";
 import { errorBody } from "./http/api-failure";
 
-export const createApiContext = (exchange: ApiExchange) => ({ sql: appDatabase().sql, exchange });
+export const createApiContext = (exchange: ApiExchange) => ({ sql: appDatabase().sql, clock: appClock(), exchange });
 
 export type ApiContext = ReturnType<typeof createApiContext>;
 

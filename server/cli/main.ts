@@ -66,13 +66,18 @@ async function runOnDatabase(command: Command, flags: Flags, args: string[]): Pr
   const { env } = await import("@/server/env").catch((error: Error) => fail(1, "configuration", error.message));
   const { createDatabase, sessionLimits } = await import("@/db/client");
   const { createDomainContext } = await import("@/server/domain/context");
+  const { databaseClock } = await import("@/server/domain/database-clock");
   const { prepareDatabase } = await import("@/server/runtime/prepare");
   const database = await prepareDatabase(env).catch((error: Error) => fail(1, "database", error.message));
   const handle = createDatabase(database.url, { max: 4, limits: sessionLimits.cli });
+  // A resend is due at the database's time, which the workers claim by, whatever this host's clock says.
+  const clock = databaseClock(handle.sql);
   try {
-    const context = { ctx: createDomainContext(handle.db), sql: handle.sql, webhookAddresses: { allowTargets: env.WEBHOOK_ALLOW_TARGETS } };
+    await clock.ready;
+    const context = { ctx: createDomainContext(handle.db, { clock }), sql: handle.sql, webhookAddresses: { allowTargets: env.WEBHOOK_ALLOW_TARGETS } };
     return await command.run(context, flags, args);
   } finally {
+    clock.stop();
     await handle.close();
     await database.stop();
   }

@@ -13,7 +13,17 @@ export const systemClock: Clock = { now: () => new Date() };
  */
 export type DomainContext = {
   db: Database;
+  /**
+   * The clock of every decision that processes must agree on: the service
+   * processes give the database's (database-clock.ts), which all of them share.
+   */
   clock: Clock;
+  /**
+   * This host's own clock, for the one time other parties compare with
+   * theirs: a webhook signature's `t`, which receivers check against their
+   * clocks (hosts keep time with NTP; docs/operations.md).
+   */
+  hostClock: Clock;
   storage: FileStorage;
   newId: IdGenerator;
 };
@@ -22,6 +32,7 @@ export function createDomainContext(db: Database, overrides: Partial<Omit<Domain
   return {
     db,
     clock: overrides.clock ?? systemClock,
+    hostClock: overrides.hostClock ?? systemClock,
     storage: overrides.storage ?? localFileStorage(env.FILE_STORAGE_DIR),
     newId: overrides.newId ?? newId,
   };

@@ -1,6 +1,6 @@
 /** Serves the settings router at /api/trpc for the pages (never listed in the public API's document). */
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { appDatabase } from "@/server/app-database";
+import { appClock, appDatabase } from "@/server/app-database";
 import { currentMember } from "@/server/auth/session";
 import { createDomainContext } from "@/server/domain/context";
 import { log } from "@/server/log";
@@ -19,7 +19,7 @@ export function handleSettingsRequest(request: Request) {
       const database = appDatabase();
       return {
         member: await currentMember(),
-        domain: createDomainContext(database.db),
+        domain: createDomainContext(database.db, { clock: appClock() }),
         sql: database.sql,
         jsonBody: hasJsonBody(request),
       };

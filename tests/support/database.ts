@@ -42,7 +42,8 @@ export async function createTestDatabase(): Promise<TestDatabase & { drop: () =>
   const handle = createDatabase(url.toString());
   const clock = new TestClock();
   const filesDir = mkdtempSync(path.join(tmpdir(), "interview-api-files-"));
-  const ctx = createDomainContext(handle.db, { clock, storage: localFileStorage(filesDir) });
+  // Signatures too are made on the test's clock, so a test can sign at the time it checks.
+  const ctx = createDomainContext(handle.db, { clock, hostClock: clock, storage: localFileStorage(filesDir) });
   return {
     url: url.toString(),
     handle,

@@ -31,10 +31,15 @@ export type Receiver = {
 
 export type Certificate = { private: string; cert: string };
 
-/** A self-signed certificate for `localhost` and 127.0.0.1, made at test time: `private` and `cert` (also the CA to trust). */
+/**
+ * A self-signed certificate for `localhost` and 127.0.0.1, made at test time:
+ * `private` and `cert` (also the CA to trust). Valid from an hour ago, as
+ * public CAs date theirs, so a sender whose clock is behind (tests/faults/clock-skew.test.ts) takes it.
+ */
 export function localhostCertificate(): Promise<Certificate> {
   return generate([{ name: "commonName", value: "localhost" }], {
     keySize: 2048,
+    notBeforeDate: new Date(Date.now() - 3_600_000),
     extensions: [
       {
         name: "subjectAltName",

@@ -15,6 +15,12 @@ const workerCommands = {
   documented: () => ["--import", "tsx", "server/runtime/main.ts", "worker"],
 };
 
+/**
+ * How one worker differs from the rest: `env` on top of the base one, and a
+ * command it is started under (`["faketime", "-f", "+120s"]`: on another clock).
+ */
+export type WorkerVariant = { env?: Record<string, string>; under?: string[] };
+
 /** Starts worker processes on demand and kills any left at the end of each test. */
 export function useWorkerProcesses(baseEnv: () => Record<string, string>, command: keyof typeof workerCommands = "bundled") {
   const started: ChildProcess[] = [];
@@ -26,9 +32,10 @@ export function useWorkerProcesses(baseEnv: () => Record<string, string>, comman
       }
     }
   });
-  return async function start(): Promise<WorkerProcess> {
-    const child = spawn(process.execPath, workerCommands[command](), {
-      env: { ...process.env, NODE_ENV: "production", WORKER_CONCURRENCY: "4", WORKER_HTTP_PORT: "0", ...baseEnv() },
+  return async function start(variant: WorkerVariant = {}): Promise<WorkerProcess> {
+    const [program, ...args] = [...(variant.under ?? []), process.execPath, ...workerCommands[command]()];
+    const child = spawn(program!, args, {
+      env: { ...process.env, NODE_ENV: "production", WORKER_CONCURRENCY: "4", WORKER_HTTP_PORT: "0", ...baseEnv(), ...variant.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     started.push(child);

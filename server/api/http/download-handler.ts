@@ -3,7 +3,7 @@
  * API key. Honours one HTTP byte range, so a browser can seek in a recording.
  */
 import { Readable } from "node:stream";
-import { appDatabase } from "@/server/app-database";
+import { appClock, appDatabase } from "@/server/app-database";
 import { env } from "@/server/env";
 import { toResponse } from "@/server/http/answer";
 import { ApiError, errorResponse, methodNotAllowed, newTraceId } from "@/server/http/api-error";
@@ -44,7 +44,7 @@ export async function handleDownload(request: Request, token: string): Promise<R
   if (request.method !== "GET") {
     return errorAnswer(methodNotAllowed("Downloads are read-only: only GET requests are accepted."), traceId);
   }
-  const target = readDownloadToken(token, new Date());
+  const target = readDownloadToken(token, appClock().now());
   if (target === "invalid") {
     return errorAnswer(new ApiError("permission_denied", "This download link is not valid. Ask the API for a new one."), traceId);
   }

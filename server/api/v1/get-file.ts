@@ -9,7 +9,7 @@ export const getFile = apiProcedure
   .output(getFileOutput)
   .query(async ({ ctx, input }) => {
     const { caller } = ctx;
-    const file = await findDocument(ctx.sql, caller.company.id, input.id, new Date());
+    const file = await findDocument(ctx.sql, caller.company.id, input.id, ctx.clock.now());
     if (!file) throw notFound("file", input.id);
     return ok(ctx, { file });
   });

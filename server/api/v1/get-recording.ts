@@ -17,7 +17,7 @@ export const getRecording = apiProcedure
   .output(getRecordingOutput)
   .query(async ({ ctx, input }) => {
     const { caller } = ctx;
-    const found = await findRecording(ctx.sql, caller.company.id, input.id, new Date());
+    const found = await findRecording(ctx.sql, caller.company.id, input.id, ctx.clock.now());
     if (found.kind === "no_candidate") throw candidateNotFound(input.id);
     if (found.kind === "unavailable") {
       throw new ApiError("not_found", found.status ? unavailable[found.status]! : "The candidate has no AI interview recording.", {

@@ -149,6 +149,8 @@ const { default: next } = await import("next");
 const app = next({ dev, hostname, port, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
+// The first requests already decide on the database's clock (server/app-database.ts).
+if (env.DATABASE_URL) await (await import("@/server/app-database")).appClock().ready;
 
 /**
  * Sets the security headers on the answer (a route's own header of the same

@@ -10,6 +10,7 @@ import { Logger, parseCronItems, type Runner, run, type TaskList, type WorkerEve
 import type pg from "pg";
 import { createDatabase, type DatabaseOptions, sessionLimits } from "@/db/client";
 import { createDomainContext } from "@/server/domain/context";
+import { databaseClock } from "@/server/domain/database-clock";
 import { taskNames } from "@/server/jobs/queue";
 import { log } from "@/server/log";
 import { createMailer } from "@/server/notifications/email";
@@ -85,7 +86,10 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
   const claimDatabase = createDatabase(options.connectionString, { max: 1, asyncCommit: true, planOnce: true, limits: sessionLimits.claims });
   const recordingDatabase = createDatabase(options.connectionString, recordingConnection);
   const client = createDeliveryClient(options.delivery);
-  const deps: WorkerDeps = { ctx: createDomainContext(database.db), sql: database.sql, client, mailer: createMailer(), ...options.deps };
+  // Leases, retry times and a webhook's day of failures are compared across workers: on the database's clock, which they share.
+  const clock = databaseClock(database.sql);
+  await clock.ready;
+  const deps: WorkerDeps = { ctx: createDomainContext(database.db, { clock }), sql: database.sql, client, mailer: createMailer(), ...options.deps };
   let runner: Runner | null = null;
   let stopping = false;
   // Each pool (a new one after every database restart) proves it is alive,
@@ -160,6 +164,7 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
     stop: async () => {
       stopping = true;
       liveness?.stop();
+      clock.stop();
       await Promise.all([dispatcher.stop(), runner?.stop().catch((error: unknown) => log.warn("the worker pool did not stop cleanly", { error }))]);
       await endJobPool();
       await client.close();

@@ -72,7 +72,7 @@ async function attemptOnce({ ctx, client }: DeliveryDeps, message: ClaimedMessag
     attempt,
     body: request.body,
     secrets: request.secrets,
-    timestamp: Math.floor(startedAt.getTime() / 1000),
+    timestamp: Math.floor(ctx.hostClock.now().getTime() / 1000),
     userAgent: userAgent(),
   });
   // The refused names (header-rules.ts) keep a custom header from replacing one of ours.
