@@ -90,6 +90,15 @@ export const connectionLiveness = {
   keepAliveSeconds: 10,
   /** A server that accepts the connection but does not finish the startup in this time is given up on (postgres.js waits 30 s). */
   connectTimeoutSeconds: 10,
+  /**
+   * Seconds a connection waits before it tries again after failing, by
+   * failures in a row: from 0.05 doubling to 1, with jitter. postgres.js's
+   * own grows to 20 s, and a query waits in it: a request during a failover
+   * hung for half a minute instead of being answered 503 within
+   * server/api/admission.ts's wait. One try a second per connection still
+   * keeps a process from hammering a database that is down.
+   */
+  reconnectBackoff: (failures: number) => (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** failures, 1),
 };
 
 /** The limits of each caller's pools, and why (docs/operations.md, "Running at scale"). */
@@ -161,6 +170,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     connection,
     keep_alive: connectionLiveness.keepAliveSeconds,
     connect_timeout: connectionLiveness.connectTimeoutSeconds,
+    backoff: connectionLiveness.reconnectBackoff,
     ...(options.planOnce ? { max_lifetime: options.planLifetimeSeconds ?? planLifetimeSeconds } : {}),
     // An option our patch adds to postgres.js (patches/), hence unknown to its types: see SessionLimits.
     ...(replyDeadline ? { reply_timeout: replyDeadline / 1000 } : {}),

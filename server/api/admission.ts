@@ -8,6 +8,7 @@
  * request.
  */
 import type postgres from "postgres";
+import { whileUnavailable } from "@/db/availability";
 import { hashApiKey, looksLikeApiKey } from "@/server/auth/api-key-format";
 import { env } from "@/server/env";
 import { ApiError } from "@/server/http/api-error";
@@ -67,8 +68,17 @@ const rateLimits = (sql: postgres.Sql) => sql`${env.RATE_LIMIT_PER_KEY}::integer
 /** The one statement of `admit` (exported for the query-plan tests). */
 export const admitStatement = (sql: postgres.Sql, keyHash: string) => sql`select * from api_admit(${keyHash}, ${rateLimits(sql)})`;
 
+/**
+ * How long a request waits for a connection the database refuses or cannot
+ * open yet (a pool meeting `max_connections`, a failover's last seconds)
+ * before it is answered 503: well inside a client's patience.
+ */
+export const connectionWaitMs = 2_500;
+
 /** Admits the request's caller, or throws the error that refuses it; the rate limit goes on the exchange either way. */
 export async function admit(sql: postgres.Sql, exchange: ApiExchange): Promise<ApiCaller> {
-  const [row] = await sql<AdmitRow[]>`${admitStatement(sql, bearerKeyHash(exchange.authorization))}`;
+  const keyHash = bearerKeyHash(exchange.authorization);
+  // The request's first statement: a failure to connect is waited out here, and later ones are rare enough to answer 503 at once.
+  const [row] = await whileUnavailable(() => sql<AdmitRow[]>`${admitStatement(sql, keyHash)}`, connectionWaitMs);
   return callerFrom(row, exchange);
 }

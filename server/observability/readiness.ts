@@ -6,8 +6,9 @@
  * database does not answer at all, and parallel probes share one query.
  */
 import type postgres from "postgres";
+import { databaseUnavailability } from "@/db/availability";
 import journal from "@/db/migrations/meta/_journal.json";
-import { withDeadline } from "@/server/deadline";
+import { DeadlineExceeded, withDeadline } from "@/server/deadline";
 import { log } from "@/server/log";
 
 export type Readiness = { ready: true } | { ready: false; reason: string };
@@ -38,8 +39,12 @@ export async function databaseReadiness(sql: postgres.Sql): Promise<Readiness> {
     if (missing.length > 0) return { ready: false, reason: `database migrations not applied: ${missing.join(", ")}` };
     return { ready: true };
   } catch (error) {
-    // The answer is public (load balancers ask without a token): the details go to the log only.
+    // The answer is public (load balancers ask without a token): the reason names no address; the details go to the log only.
     log.warn("readiness: the database did not answer", { error });
-    return { ready: false, reason: "database unreachable" };
+    const reason =
+      error instanceof DeadlineExceeded
+        ? `database did not answer within ${answerWithinMs / 1000} s`
+        : (databaseUnavailability(error)?.reason ?? "database check failed (the log says why)");
+    return { ready: false, reason };
   }
 }

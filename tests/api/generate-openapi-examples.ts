@@ -210,11 +210,27 @@ try {
     await example(endpoint.template, 403, "suspended", "The company account is suspended", { url: endpoint.url, key, note: "for a suspended company" });
   }
 
-  // What a fault of ours looks like: the database is gone.
-  await stopDatabase();
-  log("Database stopped for the 500 examples: the API logs these requests' errors below.");
+  // What a fault of ours looks like: the admission's function is missing, as a broken migration would leave it.
+  await appDatabase().sql`alter function api_admit rename to api_admit_missing`;
+  log("api_admit renamed for the 500 examples: the API logs these requests' errors below.");
   for (const endpoint of endpoints) {
-    await example(endpoint.template, 500, "internal_error", "A fault on the service's side", { url: endpoint.url, key, note: "while the database is down" });
+    await example(endpoint.template, 500, "internal_error", "A fault on the service's side", {
+      url: endpoint.url,
+      key,
+      note: "after a fault of the service's",
+    });
+  }
+  await appDatabase().sql`alter function api_admit_missing rename to api_admit`;
+
+  // The database gone: 503, retry later.
+  await stopDatabase();
+  log("Database stopped for the 503 examples.");
+  for (const endpoint of endpoints) {
+    await example(endpoint.template, 503, "external_service_error", "The database is unavailable", {
+      url: endpoint.url,
+      key,
+      note: "while the database is down",
+    });
   }
 
   writeFileSync(output, `${JSON.stringify(examples, null, 2)}\n`);

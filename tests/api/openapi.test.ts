@@ -219,6 +219,7 @@ describe("the examples", () => {
     "422": "validation_error",
     "429": "rate_limited",
     "500": "internal_error",
+    "503": "external_service_error",
   };
 
   it("are on every response of every endpoint, each valid for its schema and carrying the status's error code", () => {

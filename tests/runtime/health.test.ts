@@ -12,9 +12,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { webServerArguments } from "@/server/runtime/web/command";
+import { apiCompany } from "../support/api-fixtures";
 import type { TestDatabase } from "../support/database";
 import { useOwnDatabase } from "../support/own-database";
-import { useTestServer } from "../support/server";
+import { callApi, useTestServer } from "../support/server";
 import { useWorkerProcesses } from "../support/worker-process";
 
 const own = useOwnDatabase("health");
@@ -133,9 +134,34 @@ describe("health and readiness", { timeout: 120_000 }, () => {
     for (const base of [web.baseUrl, worker.httpUrl]) expect(await probe(`${base}/readyz`)).toMatchObject(ready);
   });
 
-  it("/readyz is 503 while the database is down, quickly and without details; ready again after it is back", async () => {
+  it("/readyz is 503 while the database is down, quickly and without details; /v1 answers 503 with Retry-After and logs the outage once; both recover", async () => {
     const worker = await startWorker();
+    const { key } = await apiCompany(own.ctx, "Outage");
+    expect((await callApi(web, "/v1/candidates", { key })).status).toBe(200);
     await own.restart("fast", async () => {
+      const logBefore = web.logs().length;
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, async () => {
+          const started = Date.now();
+          return { ...(await callApi(web, "/v1/candidates", { key })), ms: Date.now() - started };
+        }),
+      );
+      for (const answer of answers) {
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get("retry-after")).toBe("5");
+        expect(answer.body).toMatchObject({ success: false, error: "external_service_error", message: expect.stringContaining("Retry after 5 seconds") });
+        // The connection is waited for briefly (admission.ts), never past a client's patience.
+        expect(answer.ms).toBeGreaterThanOrEqual(2_000);
+        expect(answer.ms).toBeLessThan(5_000);
+      }
+      const outageLines = web
+        .logs()
+        .slice(logBefore)
+        .split("\n")
+        .filter((line) => line.includes("the database is unavailable"));
+      expect(outageLines).toHaveLength(1);
+      expect(outageLines[0]).toContain('"reason":"database unreachable: connection refused"');
+      expect(web.logs().slice(logBefore)).not.toContain("API request failed");
       for (const base of [web.baseUrl, worker.httpUrl]) {
         const started = Date.now();
         // Which process stopped answering, and what the worker said, if it did.
@@ -146,13 +172,14 @@ describe("health and readiness", { timeout: 120_000 }, () => {
         });
         expect(answer.status).toBe(503);
         expect(answer.body.status).toBe("unavailable");
-        expect(answer.body.reason).toMatch(/^(database unreachable|the job pool is not running \(starting again\))$/);
+        expect(answer.body.reason).toMatch(/^(database unreachable: connection refused|the job pool is not running \(starting again\))$/);
         expect(Date.now() - started).toBeLessThan(5_000);
         expect(await probe(`${base}/healthz`)).toMatchObject({ status: 200, body: { status: "ok" } });
       }
       const webAnswer = await probe(`${web.baseUrl}/readyz`);
-      expect(webAnswer.body.reason).toBe("database unreachable");
+      expect(webAnswer.body.reason).toBe("database unreachable: connection refused");
     });
+    await expect.poll(async () => (await callApi(web, "/v1/candidates", { key })).status, { timeout: 30_000, interval: 500 }).toBe(200);
     for (const base of [web.baseUrl, worker.httpUrl]) {
       await expect.poll(() => probe(`${base}/readyz`), { timeout: 30_000, interval: 500 }).toMatchObject(ready);
     }

@@ -89,6 +89,12 @@ const errorResponses = {
   },
   "429": { description: "`rate_limited`: wait `Retry-After` seconds, then retry.", schema: "Error", headers: ["Retry-After", ...rateLimitNames] },
   "500": { description: "`internal_error`: quote the trace_id to support.", schema: "Error", headers: [] },
+  "503": {
+    description:
+      "`external_service_error`: the service cannot reach its database for now; nothing was read or changed. Wait `Retry-After` seconds, then retry.",
+    schema: "Error",
+    headers: ["Retry-After"],
+  },
 };
 
 /** An error response of one operation, with the examples generated for it (openapi-examples.ts). */
@@ -166,6 +172,7 @@ function build(): OpenAPIObject {
       ...(hasQuery ? ["422" as const] : []),
       "429",
       "500",
+      "503",
     ];
     if (examples["200"]) success.content["application/json"].examples = examples["200"];
     operation.responses = { "200": success, ...Object.fromEntries(statuses.map((status) => [status, documentedErrorResponse(status, examples[status])])) };

@@ -14,10 +14,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TRPCError } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
+import { databaseUnavailability } from "@/db/availability";
 import { looksLikeApiKey } from "@/server/auth/api-key-format";
 import { ApiError, errorAnswerHeaders, errorResponse, methodNotAllowed, newTraceId } from "@/server/http/api-error";
 import { log, withLogFields } from "@/server/log";
 import { metrics } from "@/server/observability/metrics";
+import { outageLog } from "@/server/observability/outage-log";
 import type { ApiExchange } from "../exchange";
 import { rateLimitHeaders } from "../rate-limit-headers";
 import { createApiContext } from "../trpc";
@@ -34,6 +36,8 @@ const exchangeOf = (request: IncomingMessage) => exchanges.get(request)!;
 
 const limitHeadersOf = (exchange: ApiExchange): Record<string, string> => (exchange.rateLimit ? rateLimitHeaders(exchange.rateLimit) : {});
 
+const logOutage = outageLog("API requests");
+
 const procedures = createOpenApiNodeHttpHandler({
   router: v1Router,
   createContext: ({ req }: { req: IncomingMessage }) => createApiContext(exchangeOf(req)),
@@ -44,7 +48,10 @@ const procedures = createOpenApiNodeHttpHandler({
     return { status: error.status, headers: { ...errorAnswerHeaders(exchange.traceId), ...limitHeadersOf(exchange), ...error.headers } };
   },
   onError: ({ error, req, path }: { error: TRPCError; req: IncomingMessage; path?: string }) => {
-    if (!knownApiError(error)) log.error("API request failed", { method: req.method, path, error });
+    if (knownApiError(error)) return;
+    const unavailable = databaseUnavailability(error);
+    if (unavailable) logOutage(unavailable);
+    else log.error("API request failed", { method: req.method, path, error });
   },
 });
 
