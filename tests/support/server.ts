@@ -2,13 +2,17 @@
  * The real web server for a test file: the production build, served by
  * server/runtime/web/server.ts as `npm start` does (from the file it is
  * bundled into once per run, see global-setup.ts), on 127.0.0.1 and a free
- * port, against the file's own database.
+ * port, against the file's own database. With TEST_THROUGH_PGBOUNCER=1 it
+ * reaches that database through Debian's PgBouncer in transaction mode, as
+ * docs/operations.md's recipe for web processes says (.ci/run runs the API's
+ * conformance tests so).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect } from "node:net";
 import { afterAll, beforeAll, inject } from "vitest";
 import { webServerOptions } from "@/server/runtime/web/command";
 import type { TestDatabase } from "./database";
+import { type PgBouncer, startPgBouncer } from "./pgbouncer";
 import { freePort } from "./ports";
 
 export type TestServer = { baseUrl: string; logs: () => string };
@@ -17,7 +21,9 @@ export type TestServer = { baseUrl: string; logs: () => string };
 export function useTestServer(test: TestDatabase, extraEnv: Record<string, string> | (() => Record<string, string>) = {}): TestServer {
   const server = { baseUrl: "", output: "", logs: () => server.output };
   let child: ChildProcess | undefined;
+  let bouncer: PgBouncer | undefined;
   beforeAll(async () => {
+    if (process.env.TEST_THROUGH_PGBOUNCER === "1") bouncer = await startPgBouncer(test.url);
     const port = await freePort();
     server.baseUrl = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, [inject("bundles").webServer, ...webServerOptions("start", port, "127.0.0.1")], {
@@ -25,7 +31,7 @@ export function useTestServer(test: TestDatabase, extraEnv: Record<string, strin
         ...process.env,
         NODE_ENV: "production",
         NEXT_TELEMETRY_DISABLED: "1",
-        DATABASE_URL: test.url,
+        DATABASE_URL: bouncer?.url ?? test.url,
         APP_URL: server.baseUrl,
         FILE_STORAGE_DIR: test.filesDir,
         ...(typeof extraEnv === "function" ? extraEnv() : extraEnv),
@@ -37,10 +43,12 @@ export function useTestServer(test: TestDatabase, extraEnv: Record<string, strin
     await waitUntilServing(`${server.baseUrl}/v1/openapi.json`, child, server);
   });
   afterAll(async () => {
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child!.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child!.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    await bouncer?.stop();
   });
   return server;
 }
