@@ -63,19 +63,22 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs `attempt`, and again while it fails before sending anything because
- * the database is unavailable, for up to `withinMs`: a pool briefly out of
- * slots or a failover's last seconds are waited out, not answered as errors.
- * Waits grow from 100 ms, so waiting callers do not hammer a database that
- * is down. The last failure is thrown.
+ * the database is unavailable, for up to `withinMs` (Infinity: until it is
+ * back): a pool briefly out of slots or a failover's last seconds are waited
+ * out, not answered as errors. Waits grow from 100 ms to a second, so waiting
+ * callers do not hammer a database that is down. `onUnavailable` hears each
+ * failure waited out. The last failure is thrown.
  */
-export async function whileUnavailable<T>(attempt: () => Promise<T>, withinMs: number): Promise<T> {
+export async function whileUnavailable<T>(attempt: () => Promise<T>, withinMs: number, onUnavailable?: (unavailable: Unavailability) => void): Promise<T> {
   const giveUpAt = performance.now() + withinMs;
   for (let waitMs = 100; ; waitMs = Math.min(waitMs * 2, 1_000)) {
     try {
       return await attempt();
     } catch (error) {
       const left = giveUpAt - performance.now();
-      if (!databaseUnavailability(error)?.beforeSending || left <= 0) throw error;
+      const unavailable = databaseUnavailability(error);
+      if (!unavailable?.beforeSending || left <= 0) throw error;
+      onUnavailable?.(unavailable);
       await sleep(Math.min(waitMs, left));
     }
   }

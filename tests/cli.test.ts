@@ -297,4 +297,37 @@ describe("cli", { timeout: 120_000 }, () => {
     expect(badRole.code).toBe(2);
     expect(badRole.stderr).toContain("--role must be admin or member");
   });
+
+  it("says the database went away, that nothing half-written was kept and to run it again, when its connection is lost mid-command", async () => {
+    const companyId = await makeCompany(test.ctx, "Cut Off Ltd");
+    // The company's row is held, so the command waits on it with its connection open; then its session is ended.
+    const held = await test.handle.sql.reserve();
+    try {
+      await held`begin`;
+      await held`select 1 from companies where id = ${companyId} for update`;
+      const suspending = cli("company", "suspend", companyId, "--json");
+      let waiting: Array<{ pid: number }> = [];
+      for (const deadline = Date.now() + 20_000; waiting.length === 0 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+        waiting = await test.handle
+          .sql`select pid from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and pid <> pg_backend_pid()`;
+      }
+      expect(waiting).toHaveLength(1);
+      await test.handle.sql`select pg_terminate_backend(${waiting[0]!.pid})`;
+      const cutOff = await suspending;
+      expect(cutOff.code).toBe(1);
+      expect(JSON.parse(cutOff.stderr.trim().split("\n").at(-1)!)).toEqual({
+        error: {
+          code: "database_unavailable",
+          // PostgreSQL's "terminating connection" or the closed socket, whichever the driver reads first.
+          message: expect.stringMatching(
+            /^The database went away while the command ran \(database (shutting down|connection lost)\)\. Each change is one transaction, so nothing half-written was kept\. Run the command again once the database answers\.$/,
+          ),
+        },
+      });
+    } finally {
+      await held`rollback`;
+      held.release();
+    }
+    expect((await test.handle.db.select().from(companies).where(eq(companies.id, companyId)))[0]!.suspendedAt).toBeNull();
+  });
 });

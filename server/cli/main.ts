@@ -9,6 +9,7 @@ import { ApiError, explainApiError, ListenError } from "@interview-api/client";
 import { DomainError } from "@/server/domain/errors";
 import { type Command, type Flags, type Output, UsageError } from "./arguments";
 import { commands } from "./commands";
+import { databaseFailure } from "./database-failure";
 import { commandHelp, commonOptions, overview, usage } from "./help";
 
 const argv = process.argv.slice(2);
@@ -89,6 +90,8 @@ function described(error: unknown): { kind: string; message: string; expected: b
   if (error instanceof DomainError) return { kind: error.code, message: error.message, expected: true };
   if (error instanceof ListenError) return { kind: error.code, message: error.message, expected: true };
   if (error instanceof ApiError) return { kind: error.error, message: explainApiError(error), expected: true };
+  const unavailable = databaseFailure(error);
+  if (unavailable) return { ...unavailable, expected: true };
   return { kind: "internal", message: (error as Error).message, expected: false };
 }
 

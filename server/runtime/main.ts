@@ -41,8 +41,13 @@ const workerHttp =
       });
 if (workerHttp) log.info("worker endpoints listening", { url: workerHttp.url, endpoints: ["/healthz", "/readyz", "/metrics"] });
 
-// A database that cannot start says why in its message; a stack trace would bury it.
-const database = await prepareDatabase(env).catch((error: Error) => {
+// A database that is not there yet is waited for, said once per reason and half minute (and on the worker's /readyz);
+// one that cannot start, or refuses us, says why in its message, and a stack trace would bury it.
+const { logOutage } = await import("@/server/observability/outage-log");
+const database = await prepareDatabase(env, (unavailable) => {
+  logOutage("start-up", unavailable);
+  workerHttp?.waitingForDatabase(unavailable.reason);
+}).catch((error: Error) => {
   console.error(error.message);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { type Unavailability, whileUnavailable } from "@/db/availability";
 import { createDatabase } from "@/db/client";
 import { migrateDatabase, migrationLockTimeoutMs } from "@/db/migrate";
 import { renderUnrenderedCandidates } from "@/server/domain/stored-candidates";
@@ -10,8 +11,14 @@ import { type RunningDatabase, startEmbeddedPostgres } from "./embedded-postgres
  * The database every entry point (web, worker, CLI) starts from: the server at
  * DATABASE_URL, or the embedded one, with all migrations applied and every
  * candidate's API JSON rendered (server/domain/stored-candidates.ts).
+ *
+ * Given `onUnavailable`, a database that refuses or cannot take a connection
+ * yet (starting, failing over, out of slots, not reachable) is waited for,
+ * each failure reported to it: a long-running process that exited instead
+ * would be restarted into the same refusal, over and over. The CLI does not
+ * wait: its operator is there to read why.
  */
-export async function prepareDatabase(env: Env): Promise<RunningDatabase> {
+export async function prepareDatabase(env: Env, onUnavailable?: (unavailable: Unavailability) => void): Promise<RunningDatabase> {
   const running = env.DATABASE_URL
     ? { url: env.DATABASE_URL, owned: false, stop: async () => {} }
     : await startEmbeddedPostgres({
@@ -19,11 +26,14 @@ export async function prepareDatabase(env: Env): Promise<RunningDatabase> {
         port: env.EMBEDDED_POSTGRES_PORT,
         database: "interviews",
       });
-  try {
+  const migrateAndRender = async () => {
     await migrateDatabase(running.url, {
       onLockWait: (wait) => log.warn("migrations gave up a lock wait and will try again", { ...wait, lockTimeoutMs: migrationLockTimeoutMs }),
     });
     await renderAll(running.url);
+  };
+  try {
+    await (onUnavailable ? whileUnavailable(migrateAndRender, Number.POSITIVE_INFINITY, onUnavailable) : migrateAndRender());
   } catch (error) {
     await running.stop();
     throw error;

@@ -32,11 +32,19 @@ export type OwnDatabase = {
   restart: (mode: "fast" | "immediate", whileDown?: () => Promise<void>) => Promise<void>;
 };
 
-export function useOwnDatabase(name: string): OwnDatabase {
+/** `settings`: the server's own (`max_connections`, say), given at its start. */
+export function useOwnDatabase(name: string, options: { settings?: Record<string, string> } = {}): OwnDatabase {
   let folder: string;
   let port: number;
   let server: RunningDatabase;
-  const start = () => startEmbeddedPostgres({ directory: path.join(folder, "postgres"), port, database: name, binaries: process.env.TEST_POSTGRES_BIN });
+  const start = () =>
+    startEmbeddedPostgres({
+      directory: path.join(folder, "postgres"),
+      port,
+      database: name,
+      binaries: process.env.TEST_POSTGRES_BIN,
+      settings: options.settings,
+    });
   const own = {} as OwnDatabase;
   const connect = () => {
     own.url = server.url;

@@ -19,7 +19,7 @@ import { looksLikeApiKey } from "@/server/auth/api-key-format";
 import { ApiError, errorAnswerHeaders, errorResponse, methodNotAllowed, newTraceId } from "@/server/http/api-error";
 import { log, withLogFields } from "@/server/log";
 import { metrics } from "@/server/observability/metrics";
-import { outageLog } from "@/server/observability/outage-log";
+import { logOutage } from "@/server/observability/outage-log";
 import type { ApiExchange } from "../exchange";
 import { rateLimitHeaders } from "../rate-limit-headers";
 import { createApiContext } from "../trpc";
@@ -36,8 +36,6 @@ const exchangeOf = (request: IncomingMessage) => exchanges.get(request)!;
 
 const limitHeadersOf = (exchange: ApiExchange): Record<string, string> => (exchange.rateLimit ? rateLimitHeaders(exchange.rateLimit) : {});
 
-const logOutage = outageLog("API requests");
-
 const procedures = createOpenApiNodeHttpHandler({
   router: v1Router,
   createContext: ({ req }: { req: IncomingMessage }) => createApiContext(exchangeOf(req)),
@@ -50,7 +48,7 @@ const procedures = createOpenApiNodeHttpHandler({
   onError: ({ error, req, path }: { error: TRPCError; req: IncomingMessage; path?: string }) => {
     if (knownApiError(error)) return;
     const unavailable = databaseUnavailability(error);
-    if (unavailable) logOutage(unavailable);
+    if (unavailable) logOutage("API requests", unavailable);
     else log.error("API request failed", { method: req.method, path, error });
   },
 });

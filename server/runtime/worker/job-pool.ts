@@ -20,11 +20,13 @@
  * one statement per query, and no query queued behind another on a client.
  */
 import pg from "pg";
+import { whileUnavailable } from "@/db/availability";
 import { connectionLiveness, replyDeadlineAt, type SessionLimits, sessionLimits } from "@/db/client";
+import { warnUnlessOutage } from "@/server/observability/outage-log";
 
 export function createJobPool(connectionString: string, max: number, limits: SessionLimits = sessionLimits.worker): pg.Pool {
   const deadline = replyDeadlineAt(connectionString, limits);
-  return new pg.Pool({
+  const pool = new PatientPool({
     connectionString,
     max,
     application_name: "interview-api",
@@ -35,6 +37,33 @@ export function createJobPool(connectionString: string, max: number, limits: Ses
     idle_in_transaction_session_timeout: limits.idleInTransactionMs,
     ...(deadline ? { Client: clientWithReplyDeadline(deadline) } : {}),
   });
+  // A connection that fails while idle, or while checked out, emits an error, which would end the process unheard. pg has
+  // already dropped it, and a waiting query fails on its own; what is left is to say so, once per outage.
+  pool.on("error", (error) => warnUnlessOutage("the job pool", "an idle connection of the job pool failed; the pool opens another", error));
+  pool.on("connect", (client) => client.on("error", (error) => warnUnlessOutage("the job pool", "a connection of the job pool failed", error)));
+  return pool;
+}
+
+/**
+ * How long graphile-worker's pool waits for a connection the database
+ * refuses or cannot open yet (out of slots, failing over). pg's pool fails a
+ * checkout at once when it cannot open a new connection, even while its own
+ * connections are about to come free; graphile-worker, failing to record a
+ * job's end that way, shuts its worker pool down ("the queue is in an
+ * inconsistent state") and the process starts another, its jobs held until
+ * their lock is released.
+ */
+export const jobPoolConnectWaitMs = 10_000;
+
+/** A pg pool whose checkouts (graphile-worker's every statement) wait out a database briefly unavailable, trying its idle connections first. */
+class PatientPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(callback?: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) {
+    // The callback form is pg's own (its pool.query): left as it is.
+    if (callback) return super.connect(callback);
+    return whileUnavailable(() => super.connect(), jobPoolConnectWaitMs);
+  }
 }
 
 /** A node-postgres client that ends its connection when a query's reply is overdue (see above). */

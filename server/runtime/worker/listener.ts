@@ -3,7 +3,8 @@
  * /readyz and /metrics (server/observability/endpoints.ts), on
  * WORKER_HTTP_HOST:WORKER_HTTP_PORT (127.0.0.1:3001 unless set). It starts
  * before the database is prepared, so /healthz answers from the first moment
- * and /readyz says "starting" until the worker runs.
+ * and /readyz says "starting" until the worker runs, with why while it waits
+ * for the database.
  */
 import { createServer, type Server } from "node:http";
 import type { Env } from "@/server/env";
@@ -18,10 +19,10 @@ export type WorkerHttp = {
   url: string;
   /** Hands the running worker to the endpoints (until then: not ready, no database gauges). */
   serve: (worker: WorkerHandle) => void;
+  /** Until it serves: /readyz gives why the database cannot be prepared yet. */
+  waitingForDatabase: (reason: string) => void;
   close: () => Promise<void>;
 };
-
-const starting = async (): Promise<Readiness> => ({ ready: false, reason: "the worker is starting" });
 
 const notFound = (): Answer => ({
   status: 404,
@@ -31,10 +32,11 @@ const notFound = (): Answer => ({
 
 export async function startWorkerHttp(host: string, port: number): Promise<WorkerHttp> {
   let worker: WorkerHandle | null = null;
+  let starting: Readiness = { ready: false, reason: "the worker is starting" };
   const answer = (method: string, path: string, authorization: string | null): Answer | Promise<Answer> => {
     if (method !== "GET" && method !== "HEAD") return { status: 405, headers: { Allow: "GET, HEAD" }, body: "" };
     if (path === "/healthz") return healthAnswer();
-    if (path === "/readyz") return readinessAnswer(worker ? worker.readiness() : starting());
+    if (path === "/readyz") return readinessAnswer(worker ? worker.readiness() : Promise.resolve(starting));
     if (path === "/metrics") return metricsAnswer(authorization, worker?.databaseMetrics);
     return notFound();
   };
@@ -61,6 +63,9 @@ export async function startWorkerHttp(host: string, port: number): Promise<Worke
     url,
     serve: (running) => {
       worker = running;
+    },
+    waitingForDatabase: (reason) => {
+      starting = { ready: false, reason: `the worker is starting: waiting for the database (${reason})` };
     },
     close: () =>
       new Promise<void>((resolve) => {

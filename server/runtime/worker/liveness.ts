@@ -21,6 +21,7 @@ import type postgres from "postgres";
 import { workerSchema } from "@/server/jobs/queue";
 import { workerTables } from "@/server/jobs/worker-tables";
 import { log } from "@/server/log";
+import { warnUnlessOutage } from "@/server/observability/outage-log";
 
 export const heartbeatMs = 5_000;
 /** Well under the 60-second attempt lease, so nothing waits on a dead worker longer than that. */
@@ -38,7 +39,7 @@ export function keepAlive(sql: postgres.Sql, workerId: string): { stop: () => vo
       },
       (error: unknown) => {
         reachable = false;
-        log.warn("worker heartbeat failed; retrying", { workerId, error });
+        warnUnlessOutage("worker heartbeat", "worker heartbeat failed; retrying", error, { workerId });
       },
     );
   void beat();

@@ -6,8 +6,9 @@
  * hands queued jobs back.
  */
 import { EventEmitter } from "node:events";
-import { Logger, parseCronItems, type Runner, run, type TaskList, type WorkerEvents } from "graphile-worker";
+import { Logger, parseCronItems, type Runner, run, type Task, type TaskList, type WorkerEvents } from "graphile-worker";
 import type pg from "pg";
+import { databaseUnavailability, whileUnavailable } from "@/db/availability";
 import { createDatabase, type DatabaseOptions, sessionLimits } from "@/db/client";
 import { createDomainContext } from "@/server/domain/context";
 import { databaseClock } from "@/server/domain/database-clock";
@@ -15,6 +16,7 @@ import { taskNames } from "@/server/jobs/queue";
 import { log } from "@/server/log";
 import { createMailer } from "@/server/notifications/email";
 import { databaseGauges } from "@/server/observability/database-gauges";
+import { logOutage } from "@/server/observability/outage-log";
 import { databaseReadiness, type Readiness } from "@/server/observability/readiness";
 import { type ClientOptions, createDeliveryClient } from "@/server/webhooks/delivery/delivery-client";
 import { type DispatcherOptions, startDispatcher } from "@/server/webhooks/delivery/dispatcher";
@@ -30,14 +32,29 @@ import { webhookMaintenance } from "./tasks/webhook-maintenance";
 /** The dispatcher's recordings run on one connection of their own: a recording's two statements go together, in order. */
 export const recordingConnection = { max: 1, asyncCommit: true, planOnce: true, limits: sessionLimits.recordings } satisfies DatabaseOptions;
 
+/**
+ * How long a job waits out a database that refuses or cannot take its
+ * connection (out of slots, failing over) before it fails and graphile-worker
+ * retries it, after e^attempts seconds: a few seconds' squeeze does not hold
+ * fan-out, and with it deliveries, for the minute that three failures cost.
+ * Running a job again is safe: each may run twice already.
+ */
+export const jobOutageWaitMs = 10_000;
+
+const waitingOutOutages =
+  (task: Task): Task =>
+  (payload, helpers) =>
+    whileUnavailable(async () => task(payload, helpers), jobOutageWaitMs);
+
 export function taskList(deps: WorkerDeps): TaskList {
-  return {
+  const tasks: Record<string, Task> = {
     [taskNames.fanOut]: fanOutEvents(deps),
     [taskNames.sendEmail]: sendEmail(deps),
     [taskNames.maintenance]: webhookMaintenance(deps),
     [taskNames.deleteExpiredHistory]: deleteExpiredHistoryTask(deps),
     [taskNames.forgetSpentRateLimits]: forgetSpentRateLimitsTask(deps),
   };
+  return Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, waitingOutOutages(task)]));
 }
 
 const cron = parseCronItems([
@@ -47,9 +64,12 @@ const cron = parseCronItems([
 ]);
 
 // graphile-worker reports every job at info level; ours are too many for that.
+// A failure because the database is unavailable is part of an outage, logged once per outage.
 const logger = new Logger((scope) => (level, message, meta) => {
   const fields = { scope, ...meta };
-  if (level === "error") log.error(message, fields);
+  const unavailable = databaseUnavailability(meta?.error ?? meta?.fatalError);
+  if (unavailable && (level === "error" || level === "warning")) logOutage("background jobs", unavailable);
+  else if (level === "error") log.error(message, fields);
   else if (level === "warning") log.warn(message, fields);
   else log.debug(message, fields);
 });

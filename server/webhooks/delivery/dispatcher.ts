@@ -23,6 +23,7 @@
  */
 import type { Database } from "@/db/client";
 import { log, withLogFields } from "@/server/log";
+import { warnUnlessOutage } from "@/server/observability/outage-log";
 import { type Attempted, attemptDelivery } from "./attempt";
 import { type ClaimedMessage, type ClaimOptions, claimDue, paceStepMs } from "./claim";
 import { deliveryLogFields, reportDeliveries } from "./delivery-report";
@@ -128,7 +129,7 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
       // Never sooner than one pace step: a paced webhook at its in-flight cap reports a time already past, and a request ending wakes us anyway.
       if (result.paceWakeAt) nextLookMs = Math.max(paceStepMs, Math.min(pollMs, result.paceWakeAt.getTime() - deps.ctx.clock.now().getTime()));
     } catch (error) {
-      log.warn("claiming webhook messages failed; trying again", { error });
+      warnUnlessOutage("webhook claims", "claiming webhook messages failed; trying again", error);
     }
     for (const message of claimed) send(message);
     mayHaveMore = claimed.length === limit || [...inFlight.values()].some((count) => count >= options.perWebhook);
@@ -171,7 +172,7 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
           log.error("giving up recording webhook outcomes while stopping; the messages go again after their leases", { error });
           return;
         }
-        log.warn("recording webhook outcomes failed; trying again", { error });
+        warnUnlessOutage("webhook recordings", "recording webhook outcomes failed; trying again", error);
         await sleep(Math.min(5_000, 250 * attempt));
       }
     }
@@ -188,7 +189,7 @@ export function startDispatcher(deps: DispatcherDeps, options: DispatcherOptions
         // Also called on every reconnection: whatever was announced meanwhile is claimed then.
         listening = await deps.sql.listen(readyChannel, wake, wake);
       } catch (error) {
-        if (attempt === 1) log.warn("cannot listen for ready webhook messages yet; polling meanwhile", { error });
+        if (attempt === 1) warnUnlessOutage("webhook wake-ups", "cannot listen for ready webhook messages yet; polling meanwhile", error);
         await sleep(Math.min(5_000, 500 * attempt));
       }
     }
