@@ -10,6 +10,7 @@
  * same seed can share a database.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { databaseUnavailability, whileUnavailable } from "@/db/availability";
 import { companies, events, interviews, users } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { notFound } from "@/server/domain/errors";
@@ -144,22 +145,59 @@ async function countEvents(ctx: DomainContext, companyId: string) {
  * The live demo: a new candidate every few seconds, each moving through its
  * steps at about two minutes per hour of real life, until `signal` aborts.
  */
-export async function simulateLive(ctx: DomainContext, options: { companyId: string; seed?: number; signal: AbortSignal; onStep?: (step: Step) => void }) {
+/** How long a live step waits for a database that refuses or cannot take a connection (restarting, failing over). */
+const liveOutageWaitMs = 10 * 60_000;
+
+/**
+ * Keeps starting candidates in real time until `signal` aborts. A database
+ * restart or failover does not end it: a step refused a connection waits and
+ * runs when the database answers (`onWait` hears why); a step whose
+ * connection was lost mid-way may or may not have happened, so the rest of
+ * its candidate's journey is dropped (`onCutOff`) and the others go on.
+ */
+export async function simulateLive(
+  ctx: DomainContext,
+  options: {
+    companyId: string;
+    seed?: number;
+    signal: AbortSignal;
+    onStep?: (step: Step) => void;
+    onWait?: (reason: string) => void;
+    onCutOff?: (step: Step) => void;
+  },
+) {
   const random: Random = createRandom(options.seed ?? Date.now());
   const interviewList = await prepareInterviews(ctx, options.companyId, 0, Date.now()).catch(() => prepareInterviews(ctx, options.companyId, 2, Date.now()));
   const previewUserId = await someUser(ctx, options.companyId);
   const pending: Step[] = [];
+  const journeyOf = new Map<Step, Step[]>();
+  const cutOff = new Set<Step[]>();
   let started = 0;
   while (!options.signal.aborted) {
     if (pending.length === 0 || random.chance(0.3)) {
-      pending.push(...planJourney({ random, interview: random.pick(interviewList), previewUserId, pace: 1 / 30 }, random.weighted(scenarios), Date.now()));
+      const journey = planJourney({ random, interview: random.pick(interviewList), previewUserId, pace: 1 / 30 }, random.weighted(scenarios), Date.now());
+      for (const step of journey) journeyOf.set(step, journey);
+      pending.push(...journey);
       pending.sort((a, b) => a.at - b.at);
       started++;
     }
     while (pending.length > 0 && pending[0]!.at <= Date.now()) {
       const step = pending.shift()!;
-      await step.run(ctx);
-      options.onStep?.(step);
+      const journey = journeyOf.get(step)!;
+      journeyOf.delete(step);
+      if (cutOff.has(journey)) continue;
+      try {
+        await whileUnavailable(
+          () => step.run(ctx),
+          liveOutageWaitMs,
+          (unavailable) => options.onWait?.(unavailable.reason),
+        );
+        options.onStep?.(step);
+      } catch (error) {
+        if (!databaseUnavailability(error)) throw error;
+        cutOff.add(journey);
+        options.onCutOff?.(step);
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }

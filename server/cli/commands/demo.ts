@@ -25,11 +25,23 @@ export const demoCommands: Record<string, Command> = {
         process.once("SIGINT", () => stop.abort());
         process.once("SIGTERM", () => stop.abort());
         process.stderr.write("Producing live activity; Ctrl-C stops.\n");
+        let waitingFor: string | null = null;
         const made = await simulateLive(ctx, {
           companyId,
           seed,
           signal: stop.signal,
-          onStep: (step) => process.stderr.write(`${new Date().toLocaleTimeString("en-GB")}  ${step.does}\n`),
+          onStep: (step) => {
+            waitingFor = null;
+            process.stderr.write(`${new Date().toLocaleTimeString("en-GB")}  ${step.does}\n`);
+          },
+          onWait: (reason) => {
+            if (reason !== waitingFor) process.stderr.write(`${new Date().toLocaleTimeString("en-GB")}  waiting for the database (${reason})\n`);
+            waitingFor = reason;
+          },
+          onCutOff: (step) =>
+            process.stderr.write(
+              `${new Date().toLocaleTimeString("en-GB")}  the database went away during "${step.does}"; that candidate's journey stops there\n`,
+            ),
         });
         return { json: made, text: `Started ${made.candidates} candidate(s)` };
       }
