@@ -64,9 +64,10 @@ try {
 
 /** Reads the settings, starts (or reaches) the database, runs the command on it, and stops the database again. */
 async function runOnDatabase(command: Command, flags: Flags, args: string[]): Promise<Output> {
-  // A connection that dies under postgres.js must not end a long command (`demo simulate --live`) with a TypeError.
-  (await import("@/server/runtime/driver-faults")).surviveDeadConnections();
   const { env } = await import("@/server/env").catch((error: Error) => fail(1, "configuration", error.message));
+  // A connection that dies under postgres.js must not end a long command (`simulate --live`) with a TypeError.
+  // (After the settings: its log reads them, and a bad one is reported above as such.)
+  (await import("@/server/runtime/driver-faults")).surviveDeadConnections();
   const { createDatabase, sessionLimits } = await import("@/db/client");
   const { createDomainContext } = await import("@/server/domain/context");
   const { databaseClock } = await import("@/server/domain/database-clock");

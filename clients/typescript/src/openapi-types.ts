@@ -807,6 +807,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `external_service_error`: the service cannot reach its database for now; nothing was read or changed. Wait `Retry-After` seconds, then retry. */
+      503: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   listInterviews: {
@@ -912,6 +923,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `external_service_error`: the service cannot reach its database for now; nothing was read or changed. Wait `Retry-After` seconds, then retry. */
+      503: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getInterview: {
@@ -1007,6 +1029,17 @@ export interface operations {
       500: {
         headers: {
           "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `external_service_error`: the service cannot reach its database for now; nothing was read or changed. Wait `Retry-After` seconds, then retry. */
+      503: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
           [name: string]: unknown;
         };
         content: {
@@ -1122,6 +1155,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `external_service_error`: the service cannot reach its database for now; nothing was read or changed. Wait `Retry-After` seconds, then retry. */
+      503: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getCandidate: {
@@ -1217,6 +1261,17 @@ export interface operations {
       500: {
         headers: {
           "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `external_service_error`: the service cannot reach its database for now; nothing was read or changed. Wait `Retry-After` seconds, then retry. */
+      503: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
           [name: string]: unknown;
         };
         content: {
@@ -1324,6 +1379,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `external_service_error`: the service cannot reach its database for now; nothing was read or changed. Wait `Retry-After` seconds, then retry. */
+      503: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getRecording: {
@@ -1419,6 +1485,17 @@ export interface operations {
       500: {
         headers: {
           "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `external_service_error`: the service cannot reach its database for now; nothing was read or changed. Wait `Retry-After` seconds, then retry. */
+      503: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
           [name: string]: unknown;
         };
         content: {
@@ -1533,6 +1610,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `external_service_error`: the service cannot reach its database for now; nothing was read or changed. Wait `Retry-After` seconds, then retry. */
+      503: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   getFile: {
@@ -1628,6 +1716,17 @@ export interface operations {
       500: {
         headers: {
           "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `external_service_error`: the service cannot reach its database for now; nothing was read or changed. Wait `Retry-After` seconds, then retry. */
+      503: {
+        headers: {
+          "X-Trace-Id": components["headers"]["X-Trace-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
           [name: string]: unknown;
         };
         content: {
