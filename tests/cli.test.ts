@@ -298,7 +298,7 @@ describe("cli", { timeout: 120_000 }, () => {
     expect(badRole.stderr).toContain("--role must be admin or member");
   });
 
-  it("says the database went away, that nothing half-written was kept and to run it again, when its connection is lost mid-command", async () => {
+  it("says the database went away, that no change was kept half-written and to run it again, when its connection is lost mid-command", async () => {
     const companyId = await makeCompany(test.ctx, "Cut Off Ltd");
     // The company's row is held, so the command waits on it with its connection open; then its session is ended.
     const held = await test.handle.sql.reserve();
@@ -320,7 +320,7 @@ describe("cli", { timeout: 120_000 }, () => {
           code: "database_unavailable",
           // PostgreSQL's "terminating connection" or the closed socket, whichever the driver reads first.
           message: expect.stringMatching(
-            /^The database went away while the command ran \(database (shutting down|connection lost)\)\. Each change is one transaction, so nothing half-written was kept\. Run the command again once the database answers\.$/,
+            /^The database went away while the command ran \(database (shutting down|connection lost)\)\. No change was kept half-written: each is committed whole or not at all\. Run the command again once the database answers\.$/,
           ),
         },
       });
