@@ -94,7 +94,7 @@ export const connectionLiveness = {
    * Seconds a connection waits before it tries again after failing, by
    * failures in a row: from 0.05 doubling to 1, with jitter. postgres.js's
    * own grows to 20 s, and a query waits in it: a request during a failover
-   * hung for half a minute instead of being answered 503 within
+   * waited out that growth instead of being answered 503 within
    * server/api/admission.ts's wait. One try a second per connection still
    * keeps a process from hammering a database that is down.
    */

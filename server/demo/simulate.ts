@@ -141,15 +141,12 @@ async function countEvents(ctx: DomainContext, companyId: string) {
   return row?.total ?? 0;
 }
 
-/**
- * The live demo: a new candidate every few seconds, each moving through its
- * steps at about two minutes per hour of real life, until `signal` aborts.
- */
 /** How long a live step waits for a database that refuses or cannot take a connection (restarting, failing over). */
 const liveOutageWaitMs = 10 * 60_000;
 
 /**
- * Keeps starting candidates in real time until `signal` aborts. A database
+ * The live demo: a new candidate every few seconds, each moving through its
+ * steps at about two minutes per hour of real life, until `signal` aborts. A database
  * restart or failover does not end it: a step refused a connection waits and
  * runs when the database answers (`onWait` hears why); a step whose
  * connection was lost mid-way may or may not have happened, so the rest of
@@ -169,9 +166,8 @@ export async function simulateLive(
   const random: Random = createRandom(options.seed ?? Date.now());
   const interviewList = await prepareInterviews(ctx, options.companyId, 0, Date.now()).catch(() => prepareInterviews(ctx, options.companyId, 2, Date.now()));
   const previewUserId = await someUser(ctx, options.companyId);
-  const pending: Step[] = [];
+  let pending: Step[] = [];
   const journeyOf = new Map<Step, Step[]>();
-  const cutOff = new Set<Step[]>();
   let started = 0;
   while (!options.signal.aborted) {
     if (pending.length === 0 || random.chance(0.3)) {
@@ -185,7 +181,6 @@ export async function simulateLive(
       const step = pending.shift()!;
       const journey = journeyOf.get(step)!;
       journeyOf.delete(step);
-      if (cutOff.has(journey)) continue;
       try {
         await whileUnavailable(
           () => step.run(ctx),
@@ -195,7 +190,8 @@ export async function simulateLive(
         options.onStep?.(step);
       } catch (error) {
         if (!databaseUnavailability(error)) throw error;
-        cutOff.add(journey);
+        for (const later of journey) journeyOf.delete(later);
+        pending = pending.filter((later) => !journey.includes(later));
         options.onCutOff?.(step);
       }
     }

@@ -9,7 +9,7 @@ import type postgres from "postgres";
 import { databaseUnavailability } from "@/db/availability";
 import journal from "@/db/migrations/meta/_journal.json";
 import { DeadlineExceeded, withDeadline } from "@/server/deadline";
-import { log } from "@/server/log";
+import { warnUnlessOutage } from "./outage-log";
 
 export type Readiness = { ready: true } | { ready: false; reason: string };
 
@@ -40,7 +40,7 @@ export async function databaseReadiness(sql: postgres.Sql): Promise<Readiness> {
     return { ready: true };
   } catch (error) {
     // The answer is public (load balancers ask without a token): the reason names no address; the details go to the log only.
-    log.warn("readiness: the database did not answer", { error });
+    warnUnlessOutage("readiness", "readiness: the database did not answer", error);
     const reason =
       error instanceof DeadlineExceeded
         ? `database did not answer within ${answerWithinMs / 1000} s`

@@ -199,39 +199,28 @@ try {
     };
   }
 
+  /** The same failure on every endpoint, with the key. */
+  const exampleOfEach = async (status: number, name: string, summary: string, note: string) => {
+    for (const endpoint of endpoints) await example(endpoint.template, status, name, summary, { url: endpoint.url, key, note });
+  };
+
   // With one request a minute per key, the first takes what is left and the others wait.
   await setCompanyRateLimits(ctx, seeded.company_id, { perKey: 1, perCompany: null });
   await call("/me", key);
-  for (const endpoint of endpoints) {
-    await example(endpoint.template, 429, "rate_limited", "Over the rate limit", { url: endpoint.url, key, note: "over the key's limit" });
-  }
+  await exampleOfEach(429, "rate_limited", "Over the rate limit", "over the key's limit");
   await setCompanySuspended(ctx, seeded.company_id, true);
-  for (const endpoint of endpoints) {
-    await example(endpoint.template, 403, "suspended", "The company account is suspended", { url: endpoint.url, key, note: "for a suspended company" });
-  }
+  await exampleOfEach(403, "suspended", "The company account is suspended", "for a suspended company");
 
   // What a fault of ours looks like: the admission's function is missing, as a broken migration would leave it.
   await appDatabase().sql`alter function api_admit rename to api_admit_missing`;
   log("api_admit renamed for the 500 examples: the API logs these requests' errors below.");
-  for (const endpoint of endpoints) {
-    await example(endpoint.template, 500, "internal_error", "A fault on the service's side", {
-      url: endpoint.url,
-      key,
-      note: "after a fault of the service's",
-    });
-  }
+  await exampleOfEach(500, "internal_error", "A fault on the service's side", "after a fault of the service's");
   await appDatabase().sql`alter function api_admit_missing rename to api_admit`;
 
   // The database gone: 503, retry later.
   await stopDatabase();
   log("Database stopped for the 503 examples.");
-  for (const endpoint of endpoints) {
-    await example(endpoint.template, 503, "external_service_error", "The database is unavailable", {
-      url: endpoint.url,
-      key,
-      note: "while the database is down",
-    });
-  }
+  await exampleOfEach(503, "external_service_error", "The database is unavailable", "while the database is down");
 
   writeFileSync(output, `${JSON.stringify(examples, null, 2)}\n`);
   log(`Wrote ${path.relative(process.cwd(), output)}`);
