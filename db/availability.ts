@@ -44,11 +44,21 @@ const refusedConnectionStates: Record<string, string> = {
   "57P03": "database not accepting connections yet (starting up, in recovery, or shutting down)",
 };
 
+/** node-postgres (graphile-worker's driver) gives a lost connection no code, only one of these messages. */
+const nodePostgresLostConnections = new Set([
+  "Connection terminated unexpectedly",
+  "Connection terminated due to connection timeout",
+  "Client has encountered a connection error and is not queryable",
+]);
+
 /** Whether `error`, or an error it wraps (drizzle wraps the driver's), means the database is unavailable; null otherwise. */
 export function databaseUnavailability(error: unknown): Unavailability | null {
   for (let cause = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
     const code = (cause as { code?: unknown }).code;
-    if (typeof code !== "string") continue;
+    if (typeof code !== "string") {
+      if (cause instanceof Error && nodePostgresLostConnections.has(cause.message)) return { reason: "database connection lost", beforeSending: false };
+      continue;
+    }
     if (connectErrors[code]) return { reason: connectErrors[code], beforeSending: true };
     if (refusedConnectionStates[code]) return { reason: refusedConnectionStates[code], beforeSending: true };
     if (lostConnectionErrors[code]) return { reason: lostConnectionErrors[code], beforeSending: false };

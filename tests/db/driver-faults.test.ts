@@ -15,10 +15,16 @@
  * never cuts a slow statement or an idle connection. A query sent to a
  * connection between its error and its close failed then too (the patch's
  * other part): before, it waited forever.
+ *
+ * A server that takes the connection and closes it before the startup ends
+ * (a TCP proxy or load balancer whose database is down, as during a
+ * failover) is tried again after the pools' backoff: postgres.js tried again
+ * at once, more than a thousand times a second per process.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, replyDeadlineMs } from "@/db/client";
 import { useTestDatabase } from "../support/database";
+import { freePort } from "../support/ports";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 
 const test = useTestDatabase();
@@ -113,4 +119,26 @@ describe("a connection the network cuts without a word (no FIN, no RST)", () => 
       await database.close();
     }
   }, 30_000);
+});
+
+it("tries a server that closes every connection during its startup again after the backoff, not in a busy loop", async () => {
+  const downstream = await startTcpProxy(test.url);
+  const database = createDatabase(downstream.url, { max: 1 });
+  try {
+    const nobody = new URL(test.url);
+    nobody.port = String(await freePort());
+    downstream.switchTo(nobody.toString());
+    // A query is sent once awaited: this one waits on the connection being tried.
+    const waiting = Promise.resolve(database.sql<Array<{ one: number }>>`select 1 as one`);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // From 0.05 s doubling to 1 s, with jitter: about eight tries in 3 s.
+    expect(downstream.accepted()).toBeGreaterThanOrEqual(3);
+    expect(downstream.accepted()).toBeLessThanOrEqual(12);
+    // The database back, the query waiting on the connection is answered.
+    downstream.switchTo(test.url);
+    expect(await waiting).toEqual([{ one: 1 }]);
+  } finally {
+    await database.close();
+    await downstream.close();
+  }
 });

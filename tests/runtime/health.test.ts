@@ -172,12 +172,11 @@ describe("health and readiness", { timeout: 120_000 }, () => {
         });
         expect(answer.status).toBe(503);
         expect(answer.body.status).toBe("unavailable");
-        expect(answer.body.reason).toMatch(/^(database unreachable: connection refused|the job pool is not running \(starting again\))$/);
+        // The worker's job pool stops too, but the database is the cause, and the reason names it.
+        expect(answer.body.reason).toBe("database unreachable: connection refused");
         expect(Date.now() - started).toBeLessThan(5_000);
         expect(await probe(`${base}/healthz`)).toMatchObject({ status: 200, body: { status: "ok" } });
       }
-      const webAnswer = await probe(`${web.baseUrl}/readyz`);
-      expect(webAnswer.body.reason).toBe("database unreachable: connection refused");
     });
     await expect.poll(async () => (await callApi(web, "/v1/candidates", { key })).status, { timeout: 30_000, interval: 500 }).toBe(200);
     for (const base of [web.baseUrl, worker.httpUrl]) {

@@ -25,7 +25,7 @@ export const eventsPerCandidate = 4;
  * minute).
  */
 export function keepLedger(receiver: Receiver, refusals: Random) {
-  const accepted: Array<{ hook: string; eventId: string; candidateId: string }> = [];
+  const accepted: Array<{ hook: string; eventId: string; candidateId: string; at: number }> = [];
   const seen = new Set<string>();
   const refusedChains = new Set<string>();
   const mismatchedIds: string[] = [];
@@ -44,7 +44,7 @@ export function keepLedger(receiver: Receiver, refusals: Random) {
     if (seen.has(key)) duplicates++;
     else {
       seen.add(key);
-      accepted.push({ hook: request.path, eventId: body.id, candidateId: body.candidate.id });
+      accepted.push({ hook: request.path, eventId: body.id, candidateId: body.candidate.id, at: request.at });
     }
     return { status: 200, delayMs: refusals.int(0, 40) };
   });

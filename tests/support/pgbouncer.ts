@@ -49,6 +49,9 @@ export async function startPgBouncer(targetUrl: string, serverPoolSize = 2): Pro
       `default_pool_size = ${serverPoolSize}`,
       "max_client_conn = 500",
       `ignore_startup_parameters = ${ignoredStartupParameters.join(", ")}`,
+      // While no server answers (a failover), a query waits 5 s instead of 120, and a failed login is tried again after 1 s instead of 15.
+      "query_wait_timeout = 5",
+      "server_login_retry = 1",
     ].join("\n"),
     { mode: 0o644 },
   );

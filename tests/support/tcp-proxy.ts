@@ -8,7 +8,9 @@
  *   its packets are dropped from then on, with no FIN or RST, as a lost route
  *   or NAT entry does;
  * - `pause` all traffic, held and passed on at `resume` (TCP's
- *   retransmissions bridge a stalled link; nothing is lost).
+ *   retransmissions bridge a stalled link; nothing is lost);
+ * - `switchTo` another server, as a DNS name or a virtual IP moved to a
+ *   promoted standby looks to the service: new connections go there.
  */
 import { connect, createServer, type Server, type Socket } from "node:net";
 
@@ -24,6 +26,10 @@ export type TcpProxy = {
   url: string;
   /** Connections open through the proxy now, blackholed ones included. */
   open: () => number;
+  /** Connections the proxy has accepted since it started (a client that retries without pause shows here). */
+  accepted: () => number;
+  /** Sends new connections to the server at `targetUrl` (its host and port) from now on; open ones stay where they are. */
+  switchTo: (targetUrl: string) => void;
   /** Decides each chunk's fate (`null`: every chunk passes). A reset sends the client an RST and closes the server's side. */
   decide: (fate: ((chunk: Buffer, direction: Direction) => ChunkFate) | null) => void;
   /** Drops every packet of one open connection from now on, without closing it; false when none is open. */
@@ -34,12 +40,14 @@ export type TcpProxy = {
 };
 
 export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
-  const target = new URL(targetUrl);
+  let target = new URL(targetUrl);
+  let accepted = 0;
   const links = new Set<Link>();
   let fateOf: ((chunk: Buffer, direction: Direction) => ChunkFate) | null = null;
   let held: Array<() => void> | null = null;
 
   const server: Server = createServer((client: Socket) => {
+    accepted++;
     const link: Link = { client, server: connect(Number(target.port), target.hostname), blackholed: false };
     links.add(link);
     const forward = (chunk: Buffer, direction: Direction) => {
@@ -76,6 +84,10 @@ export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
   return {
     url: url.toString(),
     open: () => links.size,
+    accepted: () => accepted,
+    switchTo: (next) => {
+      target = new URL(next);
+    },
     decide: (fate) => {
       fateOf = fate;
     },

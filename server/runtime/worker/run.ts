@@ -176,9 +176,12 @@ export async function startWorker(options: WorkerOptions): Promise<WorkerHandle>
   return {
     readiness: async () => {
       if (stopping) return { ready: false, reason: "the worker is stopping" };
+      // A database that is down also stops the job pool: the cause is the reason given.
+      const ofDatabase = await databaseReadiness(database.sql);
+      if (!ofDatabase.ready) return ofDatabase;
       if (!runner) return { ready: false, reason: "the job pool is not running (starting again)" };
       if (!dispatcher.running()) return { ready: false, reason: "the webhook dispatcher is not running" };
-      return databaseReadiness(database.sql);
+      return ofDatabase;
     },
     databaseMetrics: () => gauges.text(),
     stop: async () => {
