@@ -5,6 +5,7 @@ import { saveScore, storeRecording } from "@/server/domain/ai-interview";
 import { abandonAttempt, submitAttempt } from "@/server/domain/attempts";
 import { closeInterview, deleteInterview } from "@/server/domain/interviews";
 import { changeStatus } from "@/server/domain/statuses";
+import { encodeCursor } from "@/server/security/cursors";
 import { useTestDatabase } from "../support/database";
 import { completeSteps, makeCompany, makeInterview, recording, score, scoreAndRecord, startCandidate } from "../support/fixtures";
 import { heldStorage, waitingForHistoryLocks } from "../support/history-writers";
@@ -211,6 +212,47 @@ describe("GET /events", () => {
     expect(ready.events.map((e) => e.type)).toEqual(["candidate.ready", "candidate.ready", "candidate.ready", "candidate.status_changed"]);
     const onlyB = await page(key, `?interview_id=${interviewB.id}`);
     expect(new Set(onlyB.events.map((e) => e.candidate.id))).toEqual(new Set([made[1]]));
+  });
+
+  describe("after a failover that lost the last transactions (decision 0095)", () => {
+    const submitOne = async (companyId: string, email: string) => {
+      const interview = await makeInterview(test.ctx, companyId, { title: "X", questions: [{ text: "Ok?", type: "yes_no" }] });
+      const candidate = await startCandidate(test.ctx, interview.id, { email });
+      await completeSteps(test.ctx, interview, candidate.id);
+      await submitAttempt(test.ctx, candidate.id);
+      return candidate.id;
+    };
+
+    it("resumes at the next event after a cursor whose event no longer exists", async () => {
+      const { companyId, key } = await companyWithKey("Lost event");
+      await submitOne(companyId, "a@example.com");
+      const later = await submitOne(companyId, "b@example.com");
+      const first = await page(key, "?limit=1");
+      // The event the cursor names is gone, as a transaction lost in an asynchronous failover is.
+      await test.handle.sql`delete from events where id = ${first.events[0]!.id}`;
+      const rest = await page(key, `?after=${encodeURIComponent(first.next_cursor)}`);
+      expect(rest.events.map((event) => `${event.candidate.id === later ? "b" : "a"}:${event.type}`)).toEqual([
+        "a:candidate.ready",
+        "b:candidate.submitted",
+        "b:candidate.ready",
+      ]);
+    });
+
+    it("resumes at the history's end from a cursor whose transaction the database has not handed out, skipping nothing written later", async () => {
+      const { companyId, key } = await companyWithKey("Lost timeline");
+      await submitOne(companyId, "a@example.com");
+      // The standby never received the cursor's transaction: the new primary hands its id out again, to later writes.
+      const [{ next }] = await test.handle.sql<[{ next: string }]>`select (pg_snapshot_xmax(pg_current_snapshot())::text::bigint + 1000)::text as next`;
+      const ahead = encodeCursor("events", companyId, { tx: next, seq: "1" });
+      const resumed = await page(key, `?after=${encodeURIComponent(ahead)}`);
+      expect(resumed).toMatchObject({ events: [], has_more: false });
+      const written = await submitOne(companyId, "b@example.com");
+      const after = await page(key, `?after=${encodeURIComponent(resumed.next_cursor)}`);
+      expect(after.events.map((event) => [event.candidate.id, event.type])).toEqual([
+        [written, "candidate.submitted"],
+        [written, "candidate.ready"],
+      ]);
+    });
   });
 
   it("keeps only the last 30 days", async () => {

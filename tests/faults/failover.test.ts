@@ -48,7 +48,7 @@ import { allowReceiver } from "../support/webhook-fixtures";
 import { useWorkerProcesses, type WorkerProcess } from "../support/worker-process";
 
 const binaries = process.env.TEST_POSTGRES_BIN;
-const candidateCount = 36;
+const candidateCount = 24;
 const writers = 3;
 /** How long after the primary's crash the proxy points at the promoted standby (a DNS TTL, a health check's interval). */
 const switchAfterMs = 6_000;
