@@ -106,16 +106,17 @@ module.exports = {
     {
       name: "worker-stays-out-of-the-web",
       severity: "error",
-      comment: "The web app and the services never import the worker process: only the entry that starts the processes (server/runtime/) does.",
-      from: { pathNot: "^(server/runtime|tests)/" },
-      to: { path: "^server/runtime/worker/" },
+      comment:
+        "Only the worker itself and the entry that starts the processes (server/runtime/main.ts and its siblings) import the worker process (worker/): the web app, the web process and the services never do.",
+      from: { pathNot: "^(worker/|tests/|server/runtime/[^/]+$)" },
+      to: { path: "^worker/" },
     },
     {
-      name: "processes-stay-apart",
+      name: "web-process-stays-out-of-the-worker",
       severity: "error",
-      comment: "The web process (server/runtime/web/) and the worker process (server/runtime/worker/) import nothing of each other.",
-      from: { path: "^server/runtime/(web|worker)/" },
-      to: { path: "^server/runtime/(web|worker)/", pathNot: "^server/runtime/$1/" },
+      comment: "The worker process (worker/) imports nothing of the web process (app/, server/runtime/web/).",
+      from: { path: "^worker/" },
+      to: { path: "^(app|server/runtime/web)/" },
     },
     {
       name: "client-is-publishable",

@@ -4,6 +4,8 @@ import { inListedOrder } from "./tests/support/listed-order";
 
 // The fault runs take minutes; `npm run test:faults` runs them (CI does too).
 const faultRuns = process.env.TEST_SUITE === "faults";
+// `npm run screenshots` runs the generators in scripts/ (on the tests' harness), never the tests.
+const screenshotRuns = process.env.TEST_SUITE === "screenshots";
 
 /**
  * Two files at a time: most of a file's time is spent waiting (on its web
@@ -67,7 +69,7 @@ export default defineConfig({
         test: {
           ...fileSettings,
           name: "together",
-          include: faultRuns ? ["tests/faults/**/*.test.ts"] : ["tests/**/*.test.ts"],
+          include: screenshotRuns ? ["scripts/*-screenshots.ts"] : faultRuns ? ["tests/faults/**/*.test.ts"] : ["tests/**/*.test.ts"],
           exclude: faultRuns ? configDefaults.exclude : [...configDefaults.exclude, "tests/faults/**", ...timedFiles],
           maxWorkers: filesAtOnce,
           sequence: { groupOrder: 0 },
@@ -75,11 +77,17 @@ export default defineConfig({
       },
       {
         resolve,
-        test: { ...fileSettings, name: "timed", include: faultRuns ? [] : timedSideBySide, maxWorkers: filesAtOnce, sequence: { groupOrder: 1 } },
+        test: {
+          ...fileSettings,
+          name: "timed",
+          include: faultRuns || screenshotRuns ? [] : timedSideBySide,
+          maxWorkers: filesAtOnce,
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         resolve,
-        test: { ...fileSettings, name: "timed-alone", include: faultRuns ? [] : timedAlone, maxWorkers: 1, sequence: { groupOrder: 2 } },
+        test: { ...fileSettings, name: "timed-alone", include: faultRuns || screenshotRuns ? [] : timedAlone, maxWorkers: 1, sequence: { groupOrder: 2 } },
       },
     ],
   },

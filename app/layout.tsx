@@ -6,6 +6,7 @@ import { ZodWithoutEval } from "./ui/zod-without-eval";
 export const metadata: Metadata = {
   title: "Interview API and webhooks",
   description: "Read interview data and hear about changes.",
+  icons: { icon: "/icon.svg" },
 };
 
 // Every page's Content-Security-Policy carries a fresh script nonce (set by

@@ -79,7 +79,7 @@ export function replyDeadlineAt(url: string, limits: SessionLimits): number | nu
   return /[?&]statement_timeout=/.test(url) ? null : replyDeadlineMs(limits);
 }
 
-/** For every connection to the database, graphile-worker's pool's too (server/runtime/worker/job-pool.ts). */
+/** For every connection to the database, graphile-worker's pool's too (worker/job-pool.ts). */
 export const connectionLiveness = {
   /**
    * TCP keepalive from this many seconds of silence: a peer gone without a

@@ -69,7 +69,7 @@ const schema = z.object({
   /**
    * The worker's own HTTP listener (/metrics, /healthz, /readyz); 0 takes any
    * free port (logged at start). Unset: 3001, except that `npm run dev` takes
-   * any free port when 3001 is taken (server/runtime/worker/listener.ts).
+   * any free port when 3001 is taken (worker/listener.ts).
    */
   WORKER_HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   WORKER_HTTP_HOST: z.string().trim().min(1).default("127.0.0.1"),

@@ -1,6 +1,6 @@
 /**
  * This process's metrics, served at /metrics in Prometheus's text format by
- * the web process (app/metrics) and the worker (server/runtime/worker/listener.ts).
+ * the web process (app/metrics) and the worker (worker/listener.ts).
  *
  * One registry per process, kept on globalThis: Next.js bundles a module into
  * each route that imports it, and two registries would each count half.

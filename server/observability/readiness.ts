@@ -2,7 +2,7 @@
  * Whether a process can do its work: the database answers and has every
  * migration this build knows of (db/migrations/meta/_journal.json, compared
  * with drizzle's record of what was applied). The worker adds its own parts
- * (server/runtime/worker/run.ts). A probe gets its answer within a few seconds even when the
+ * (worker/run.ts). A probe gets its answer within a few seconds even when the
  * database does not answer at all, and parallel probes share one query.
  */
 import type postgres from "postgres";

@@ -31,7 +31,7 @@ surviveDeadConnections();
 const { prepareDatabase } = await import("./prepare");
 
 // The worker's /healthz, /readyz and /metrics answer from the start, while the database is prepared.
-const { startWorkerListener } = await import("./worker/listener");
+const { startWorkerListener } = await import("@/worker/listener");
 const workerHttp =
   mode === "web"
     ? null
@@ -83,7 +83,7 @@ if (mode !== "worker") {
   stops.push(() => stopChild(web));
 }
 if (mode !== "web") {
-  const { startWorker } = await import("@/server/runtime/worker/run");
+  const { startWorker } = await import("@/worker/run");
   const runner = await startWorker({
     connectionString: database.url,
     concurrency: env.WORKER_CONCURRENCY,

@@ -42,8 +42,8 @@ export function securityHeaders(https: boolean): Record<string, string> {
   };
 }
 
-/** Answers that are never one of our pages: the APIs, operator endpoints, downloads and Next.js's static files. */
-const notAPage = /^\/(api|v1|downloads|healthz|readyz|metrics|_next)(\/|\?|$)/;
+/** Answers that are never one of our pages: the APIs, operator endpoints, downloads, Next.js's static files and public/'s (the icon). */
+const notAPage = /^\/(api|v1|downloads|healthz|readyz|metrics|_next|icon\.svg)(\/|\?|$)/;
 
 /** For JSON, text and files: nothing may load or run under them, and nobody may frame them. */
 export const nonPagePolicy = "default-src 'none'; frame-ancestors 'none'";

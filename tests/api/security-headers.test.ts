@@ -147,13 +147,18 @@ describe("every answer of the web process carries the security headers", () => {
     await expectNonPage(await get("/downloads/not-a-token"), "a bad download link", 403);
   });
 
-  it("the operator endpoints and Next.js's static files", async () => {
+  it("the operator endpoints, Next.js's static files and public/'s", async () => {
     for (const path of ["/healthz", "/readyz", "/metrics"]) await expectNonPage(await get(path), path, 200);
     const html = await (await get("/")).text();
     const script = /<script[^>]+src="(\/_next\/static\/[^"]+\.js)"/.exec(html)![1]!;
     const asset = await get(script);
     await expectNonPage(asset, script, 200);
     expect(asset.headers.get("content-type")).toMatch(/javascript/);
+    // The icon every page names, served from public/.
+    expect(html).toMatch(/<link rel="icon" href="\/icon.svg"/);
+    const icon = await get("/icon.svg");
+    await expectNonPage(icon, "/icon.svg", 200);
+    expect(icon.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
   });
 
   it("what the web server's edge answers itself: a refused method, a request that is not HTTP, a change from another site", async () => {

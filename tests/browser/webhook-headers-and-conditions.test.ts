@@ -3,14 +3,8 @@
  * conditions to a webhook, sees the values once, then masked, reveals and
  * edits them (a value left empty keeps the saved one); a member sees the
  * conditions in words and no header at all.
- *
- * With SCREENSHOTS=webhook-options the new parts of the pages are also saved
- * at 1366 and 390 px in screenshots/webhook-options/:
- *
- *   SCREENSHOTS=webhook-options npx vitest run tests/browser/webhook-headers-and-conditions.test.ts
+
  */
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
 import { createUser } from "@/server/domain/accounts";
@@ -28,7 +22,6 @@ const server = useTestServer(test, delivery.env);
 const open = useBrowser(server, "webhook-headers-and-conditions");
 const password = "correct horse battery staple";
 const apiKey = "n8n-header-auth-3f9c2a7b";
-const keptFolder = process.env.SCREENSHOTS === "webhook-options" ? path.resolve("screenshots", "webhook-options") : null;
 let companyId: string;
 let webhookPath: string;
 
@@ -39,14 +32,8 @@ beforeAll(async () => {
   await createUser(test.ctx, { companyId, email: "max@headers.example", name: "Max Member", role: "member", password });
 });
 
-/** Saves the page for the README's screenshots, when asked, and to the test's artifacts with TEST_SCREENSHOTS=1. */
-async function keep(session: BrowserSession, name: string, size: string) {
-  await session.screenshot(`${name}-${size}`);
-  if (!keptFolder) return;
-  mkdirSync(keptFolder, { recursive: true });
-  await session.page.waitForLoadState("networkidle");
-  await session.page.screenshot({ path: path.join(keptFolder, `${name}-${size}.png`), fullPage: true });
-}
+/** Saves the page to the test's artifacts with TEST_SCREENSHOTS=1. */
+const keep = (session: BrowserSession, name: string, size: string) => session.screenshot(`${name}-${size}`);
 
 const headerValues = (page: Page) => page.getByTestId("custom-header-value").allInnerTexts();
 

@@ -1,5 +1,5 @@
 /**
- * graphile-worker's pool (server/runtime/worker/job-pool.ts) on a connection
+ * graphile-worker's pool (worker/job-pool.ts) on a connection
  * the network cuts without a word (no FIN, no RST): the query waiting on it
  * fails once its reply is overdue and the pool opens a new connection, where
  * node-postgres alone would wait for ever; a statement that runs into its
@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { replyDeadlineMs } from "@/db/client";
-import { createJobPool } from "@/server/runtime/worker/job-pool";
+import { createJobPool } from "@/worker/job-pool";
 import { useTestDatabase } from "../support/database";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 

@@ -10,7 +10,7 @@ import type { JobHelpers } from "graphile-worker";
 import { expect, it } from "vitest";
 import { emails } from "@/db/schema";
 import { emailLeaseMs, type Mailer } from "@/server/notifications/email";
-import { sendEmail } from "@/server/runtime/worker/tasks/send-email";
+import { sendEmail } from "@/worker/tasks/send-email";
 import { useTestDatabase } from "../support/database";
 import { makeCompany } from "../support/fixtures";
 

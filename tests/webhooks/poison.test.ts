@@ -19,7 +19,6 @@ import { candidates, events, webhookAttempts, webhookMessages, webhookQueue, web
 import type { LoadedInterview } from "@/server/domain/interviews";
 import { changeStatus } from "@/server/domain/statuses";
 import { databaseGauges } from "@/server/observability/database-gauges";
-import type { WorkerDeps } from "@/server/runtime/worker/deps";
 import { resendMessage } from "@/server/webhooks/admin/resend";
 import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { createDeliveryClient, type DeliveryClient, type OpenSocket, type Resolver } from "@/server/webhooks/delivery/delivery-client";
@@ -27,6 +26,7 @@ import { deliverDue, startDispatcher } from "@/server/webhooks/delivery/dispatch
 import { fanOutCompany } from "@/server/webhooks/delivery/fan-out";
 import { eventGoneReason, unbuildableBodyReason, unreadableHeadersReason, unreadableSecretReason } from "@/server/webhooks/delivery/unsent-reasons";
 import { getMessage, listAttempts } from "@/server/webhooks/views/delivery-log";
+import type { WorkerDeps } from "@/worker/deps";
 import { useTestDatabase } from "../support/database";
 import { companyWithInterview, submitCandidate } from "../support/fixtures";
 import { parsePrometheusText } from "../support/prometheus-text";

@@ -16,7 +16,7 @@ import { parseArgs } from "node:util";
 import { createDatabase } from "@/db/client";
 import { createDomainContext } from "@/server/domain/context";
 import { localFileStorage } from "@/server/storage/file-storage";
-import { benchDatabase, startProductServer } from "../../bench/support";
+import { benchDatabase, startProductServer } from "../../../bench/support";
 import { buildApp } from "../../support/global-setup";
 import { fuzzCompany, fuzzEndpoint, fuzzEndpoints, newSeed } from "./api-fuzz";
 
