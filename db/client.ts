@@ -104,7 +104,7 @@ export const connectionLiveness = {
 /** The limits of each caller's pools, and why (docs/operations.md, "Running at scale"). */
 export const sessionLimits = {
   /**
-   * /v1 runs one statement of milliseconds per request and the settings'
+   * /v1 runs two statements of milliseconds per request (admission, then the read) and the settings'
    * heaviest (the log over every day, counting past events to send) take
    * under a second; a request's transactions do no more between statements
    * than write an uploaded file.

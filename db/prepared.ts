@@ -5,9 +5,9 @@
  *
  * Why: over the partitioned history (db/partitions.ts: three tables, a
  * partition for every day kept and ahead) planning such a statement weighs
- * every day's partition and index, and cost more than running it: the claim
- * took 13.8 ms to plan against 8 ms to run, and a delivery cost the database
- * 4.6 times the CPU it did before partitioning. drizzle runs `execute`
+ * every day's partition and index, and cost more than running it (the claim
+ * took longer to plan than to run, and a delivery cost the database several
+ * times the CPU it did before partitioning). drizzle runs `execute`
  * unprepared, so each run was planned afresh. Prepared, with the worker's
  * connections set to plan generically (`planOnce` in db/client.ts), the
  * plan is made once, its days pruned when it runs.
