@@ -3,7 +3,10 @@
  * (postgres.js and graphile-worker's node-postgres) replace them, and the
  * query on them has already failed. Two faults escape every caller:
  * - postgres.js 3.4.9 throws from a `setImmediate` write after the server
- *   closed the connection (porsager/postgres#1154, #1208; unfixed upstream);
+ *   closed the connection (porsager/postgres#1154, #1208; unfixed upstream).
+ *   Our patch (patches/) fails the statement instead on the path seen (a
+ *   transaction's next statement after its connection closed); this stays
+ *   for any other;
  * - node-postgres can emit the server's termination error (57P01 and kin,
  *   e.g. during a PostgreSQL restart) on a client with no listener.
  * Those are logged and survived. Any other uncaught exception ends the process.

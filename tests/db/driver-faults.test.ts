@@ -142,3 +142,28 @@ it("tries a server that closes every connection during its startup again after t
     await downstream.close();
   }
 });
+
+it("fails a transaction's next statement when its connection closed between two of them, instead of throwing from a timer", async () => {
+  const downstream = await startTcpProxy(test.url);
+  const database = createDatabase(downstream.url, { max: 1 });
+  const uncaught: unknown[] = [];
+  const onUncaught = (error: unknown) => uncaught.push(error);
+  process.on("uncaughtException", onUncaught);
+  try {
+    const outcome = await database.sql
+      .begin(async (tx) => {
+        await tx`select 1`;
+        // The connection goes while the transaction holds it between statements (a failover, a restart).
+        await downstream.close();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx`select 2`;
+      })
+      .catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(uncaught).toEqual([]);
+    expect(outcome).toMatchObject({ code: "CONNECTION_CLOSED" });
+  } finally {
+    process.off("uncaughtException", onUncaught);
+    await database.close();
+  }
+});
