@@ -16,7 +16,7 @@ import { executePrepared } from "@/db/prepared";
 import { simulate } from "@/server/demo/simulate";
 import { createCompany, createUser } from "@/server/domain/accounts";
 import type { DomainContext } from "@/server/domain/context";
-import { env } from "@/server/env";
+import { appSecret, env } from "@/server/env";
 import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { claimStatement } from "@/server/webhooks/delivery/claim";
 import { makeInterview } from "../tests/support/fixtures";
@@ -71,7 +71,7 @@ export async function startDeliveryBench(database: BenchDatabase, handle: Databa
       env: {
         ...process.env,
         NODE_ENV: "production",
-        APP_SECRET: env.APP_SECRET,
+        APP_SECRET: appSecret(),
         NEXTAUTH_SECRET: env.NEXTAUTH_SECRET,
         DATABASE_URL: database.url,
         WEBHOOK_ALLOW_TARGETS: receiver.target,

@@ -8,11 +8,17 @@
  * Secrets (`APP_SECRET`, `NEXTAUTH_SECRET`) are required in production. In
  * development and tests a random value is generated once and kept in
  * `.data/dev-secrets.json`, so signed links and sessions survive restarts.
+ * That file stands in for `APP_SECRET` only with the embedded database: a
+ * server at `DATABASE_URL` is shared with processes elsewhere (the web
+ * server, workers, an operator's CLI), and what one encrypts with a secret
+ * of its own file the others cannot read. There `APP_SECRET` must be set, and
+ * whatever needs it refuses without it (`appSecret`).
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { MissingSetting } from "./missing-setting";
 
 const optionalText = z
   .string()
@@ -83,7 +89,8 @@ export type Env = Readonly<
   Omit<z.infer<typeof schema>, "APP_SECRET" | "NEXTAUTH_SECRET" | "APP_URL" | "NEXTAUTH_URL" | "FILE_STORAGE_DIR" | "WORKER_DATABASE_POOL_SIZE"> & {
     APP_URL: string;
     NEXTAUTH_URL: string;
-    APP_SECRET: string;
+    /** null: not set while DATABASE_URL is; read it through `appSecret()`, which refuses then. */
+    APP_SECRET: string | null;
     NEXTAUTH_SECRET: string;
     FILE_STORAGE_DIR: string;
     WORKER_DATABASE_POOL_SIZE: number;
@@ -139,10 +146,18 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     ...values,
     APP_URL: appUrl,
     NEXTAUTH_URL: values.NEXTAUTH_URL ?? appUrl,
-    APP_SECRET: values.APP_SECRET ?? fallback!.APP_SECRET,
+    APP_SECRET: values.APP_SECRET ?? (values.DATABASE_URL ? null : fallback!.APP_SECRET),
     NEXTAUTH_SECRET: values.NEXTAUTH_SECRET ?? fallback!.NEXTAUTH_SECRET,
     FILE_STORAGE_DIR: values.FILE_STORAGE_DIR ?? path.join(values.DATA_DIR, "files"),
   });
 }
 
 export const env: Env = parseEnv(process.env);
+
+/** APP_SECRET; a refusal naming it when it is not set for a server at DATABASE_URL (above). */
+export function appSecret(): string {
+  if (env.APP_SECRET !== null) return env.APP_SECRET;
+  throw new MissingSetting(
+    "APP_SECRET is not set. With DATABASE_URL set, the development secret in .data/dev-secrets.json does not apply: set APP_SECRET to the value the web server and the workers use (a new deployment makes one with `openssl rand -hex 32`).",
+  );
+}

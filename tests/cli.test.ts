@@ -31,11 +31,17 @@ const cliEntry: Invocation = [process.execPath, [inject("bundles").cli]];
 const documentedCommand: Invocation = ["npm", ["run", "cli", "--"]];
 type Invocation = [file: string, leadingArgs: string[]];
 
-async function invoke([file, leadingArgs]: Invocation, args: string[]) {
+/** `unset`: settings of the test's environment the command runs without. */
+async function invoke([file, leadingArgs]: Invocation, args: string[], unset: string[] = []) {
+  const environment: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: test.url,
+    FILE_STORAGE_DIR: test.filesDir,
+    WEBHOOK_ALLOW_TARGETS: "hooks.example.com:443",
+  };
+  for (const name of unset) delete environment[name];
   try {
-    const { stdout, stderr } = await run(file, [...leadingArgs, ...args], {
-      env: { ...process.env, DATABASE_URL: test.url, FILE_STORAGE_DIR: test.filesDir, WEBHOOK_ALLOW_TARGETS: "hooks.example.com:443" },
-    });
+    const { stdout, stderr } = await run(file, [...leadingArgs, ...args], { env: environment });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -262,6 +268,48 @@ describe("cli", { timeout: 120_000 }, () => {
     expect(refused.code).toBe(1);
     expect(JSON.parse(refused.stderr.trim().split("\n").at(-1)!).error.message).toBe("The header Host cannot be set: it is taken from the webhook's address.");
     expect((await cli("webhook", "update", id, "--min-score", "high", "--json")).code).toBe(2);
+  });
+
+  it("refuses what needs APP_SECRET without it for a server at DATABASE_URL, naming it, and writes nothing", async () => {
+    const { id: companyId } = json((await cli("company", "create", "--name", "Unkeyed", "--json")).stdout) as { id: string };
+    const withoutSecret = (...args: string[]) => invoke(cliEntry, args, ["APP_SECRET"]);
+    // What needs no secret goes on: the company's admin and key.
+    const user = await withoutSecret(
+      "user",
+      "create",
+      "--company",
+      companyId,
+      "--email",
+      "ops@unkeyed.example",
+      "--name",
+      "Ops",
+      "--role",
+      "admin",
+      "--password",
+      "a long password",
+      "--json",
+    );
+    expect(user.code, user.stderr).toBe(0);
+    const refused = await withoutSecret("webhook", "create", "--company", companyId, "--url", "https://hooks.example.com/in", "--json");
+    expect(refused.code).toBe(1);
+    const { error } = JSON.parse(refused.stderr.trim().split("\n").at(-1)!) as { error: { code: string; message: string } };
+    expect(error.code).toBe("configuration");
+    expect(error.message).toContain("APP_SECRET is not set. With DATABASE_URL set, the development secret in .data/dev-secrets.json does not apply");
+    const listed = json((await cli("webhook", "list", "--company", companyId, "--json")).stdout) as { webhooks: unknown[] };
+    expect(listed.webhooks).toEqual([]);
+  });
+
+  it("does not start a web or worker process without APP_SECRET for a server at DATABASE_URL", async () => {
+    for (const mode of ["web", "worker"]) {
+      const environment: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "development", DATABASE_URL: test.url };
+      delete environment.APP_SECRET;
+      const failed = await run(process.execPath, [inject("bundles").main, mode], { env: environment, timeout: 30_000 }).then(
+        () => ({ code: 0, stderr: "" }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failed.code, mode).toBe(1);
+      expect(failed.stderr, mode).toContain("APP_SECRET is not set");
+    }
   });
 
   it("reports refusals and usage errors on stderr with a non-zero exit", async () => {

@@ -7,6 +7,7 @@
 import { parseArgs } from "node:util";
 import { ApiError, explainApiError, ListenError } from "@interview-api/client";
 import { DomainError } from "@/server/domain/errors";
+import { MissingSetting } from "@/server/missing-setting";
 import { type Command, type Flags, type Output, UsageError } from "./arguments";
 import { commands } from "./commands";
 import { databaseFailure } from "./database-failure";
@@ -93,6 +94,7 @@ function described(error: unknown): { kind: string; message: string; expected: b
   if (error instanceof DomainError) return { kind: error.code, message: error.message, expected: true };
   if (error instanceof ListenError) return { kind: error.code, message: error.message, expected: true };
   if (error instanceof ApiError) return { kind: error.error, message: explainApiError(error), expected: true };
+  if (error instanceof MissingSetting) return { kind: "configuration", message: error.message, expected: true };
   const unavailable = databaseFailure(error);
   if (unavailable) return { ...unavailable, expected: true };
   return { kind: "internal", message: (error as Error).message, expected: false };

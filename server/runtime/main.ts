@@ -21,10 +21,17 @@ if (!modes.includes(mode)) {
 }
 (process.env as Record<string, string>).NODE_ENV ??= mode === "dev" ? "development" : "production";
 
-const { env } = await import("@/server/env").catch((error: Error) => {
+const { appSecret, env } = await import("@/server/env").catch((error: Error) => {
   console.error(error.message);
   process.exit(1);
 });
+// Both processes seal and decrypt with APP_SECRET: one that has none for a server at DATABASE_URL stops here, naming it.
+try {
+  appSecret();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const { log } = await import("@/server/log");
 const { surviveDeadConnections } = await import("./driver-faults");
 surviveDeadConnections();

@@ -3,7 +3,7 @@
  * use (a cursor) can never pass as another (a download link).
  */
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
-import { env } from "@/server/env";
+import { appSecret } from "@/server/env";
 
 export type SigningPurpose = "cursor" | "download" | "webhook-secret-encryption";
 
@@ -12,7 +12,7 @@ const keys = new Map<SigningPurpose, Buffer>();
 export function derivedKey(purpose: SigningPurpose): Buffer {
   let key = keys.get(purpose);
   if (!key) {
-    key = Buffer.from(hkdfSync("sha256", env.APP_SECRET, "interview-api", purpose, 32));
+    key = Buffer.from(hkdfSync("sha256", appSecret(), "interview-api", purpose, 32));
     keys.set(purpose, key);
   }
   return key;

@@ -20,6 +20,7 @@ import type { LoadedInterview } from "@/server/domain/interviews";
 import { changeStatus } from "@/server/domain/statuses";
 import { databaseGauges } from "@/server/observability/database-gauges";
 import { resendMessage } from "@/server/webhooks/admin/resend";
+import { revealWebhookSecret, rotateWebhookSecret, unreadableSecretToReveal } from "@/server/webhooks/admin/webhook-secret";
 import { createWebhook } from "@/server/webhooks/admin/webhook-settings";
 import { createDeliveryClient, type DeliveryClient, type OpenSocket, type Resolver } from "@/server/webhooks/delivery/delivery-client";
 import { deliverDue, startDispatcher } from "@/server/webhooks/delivery/dispatcher";
@@ -200,6 +201,11 @@ describe("a webhook whose request our side cannot build", () => {
       poison: { secretCiphertext: "not a ciphertext at all" },
     },
     {
+      name: "signing secret has an IV and a tag of the wrong length",
+      reason: unreadableSecretReason,
+      poison: { secretCiphertext: "v1.AA.AA.AAAA" },
+    },
+    {
       name: "previous secret, still valid, cannot be decrypted",
       reason: unreadableSecretReason,
       poison: { previousSecretCiphertext: encryptedWithAnotherAppSecret("whsec_old"), previousSecretExpiresAt: "tomorrow" as const },
@@ -249,6 +255,35 @@ describe("a webhook whose request our side cannot build", () => {
     expect(read.oldestDue).toBeGreaterThanOrEqual(600);
     expect(read.oldestDue).toBeLessThan(900);
     await assertQueueInvariants(test.ctx.db);
+  });
+});
+
+describe("an admin facing a signing secret saved under another APP_SECRET", () => {
+  it("is told so on revealing it, and a replacement signs at once, the unreadable one not kept beside it", async () => {
+    poisoned = await side("Unreadable");
+    await test.ctx.db
+      .update(webhooks)
+      .set({ secretCiphertext: encryptedWithAnotherAppSecret("whsec_from_elsewhere") })
+      .where(eq(webhooks.id, poisoned.webhookId));
+    await expect(revealWebhookSecret(test.ctx, poisoned.companyId, poisoned.webhookId)).rejects.toMatchObject({
+      code: "invalid_state",
+      message: unreadableSecretToReveal,
+    });
+    await fanOutCompany(test.ctx, poisoned.companyId);
+    await deliverDue(deps, { limit: 100 });
+    expect(sentTo(poisoned.path)).toEqual([]);
+
+    const { secret, previousValidUntil } = await rotateWebhookSecret(test.ctx, poisoned.companyId, poisoned.webhookId);
+    expect(previousValidUntil).toBeNull();
+    const [row] = await test.ctx.db.select().from(webhooks).where(eq(webhooks.id, poisoned.webhookId));
+    expect([row!.previousSecretCiphertext, row!.previousSecretExpiresAt]).toEqual([null, null]);
+    expect(await revealWebhookSecret(test.ctx, poisoned.companyId, poisoned.webhookId)).toBe(secret);
+    // The chains' heads, waiting for their retry a minute later, go when it falls due, with one signature: the new secret's.
+    test.clock.advance(2 * 60_000);
+    for (let round = 0; round < 10 && sentTo(poisoned.path).length < poisoned.candidateIds.length; round++) await deliverDue(deps, { limit: 100 });
+    const requests = bed.receiver.received.filter((request) => request.path === poisoned.path);
+    expect(requests.length).toBeGreaterThanOrEqual(poisoned.candidateIds.length);
+    for (const request of requests) expect(String(request.headers["service-signature"]).split(" ")).toHaveLength(1);
   });
 });
 

@@ -218,8 +218,12 @@ export const webhookCommands: Record<string, Command> = {
       const id = positional(args, "ID");
       const { secret, previousValidUntil } = await rotateWebhookSecret(ctx, await companyOfWebhook(ctx, id), id);
       return {
-        json: { secret, previous_valid_until: previousValidUntil.toISOString() },
-        text: `New signing secret: ${secret}\nThe previous one keeps signing until ${previousValidUntil.toISOString()}`,
+        json: { secret, previous_valid_until: previousValidUntil?.toISOString() ?? null },
+        text: `New signing secret: ${secret}\n${
+          previousValidUntil
+            ? `The previous one keeps signing until ${previousValidUntil.toISOString()}`
+            : "The previous one could not be decrypted with this APP_SECRET, so it signs nothing more"
+        }`,
       };
     },
   },

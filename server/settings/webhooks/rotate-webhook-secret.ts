@@ -7,5 +7,5 @@ export const rotateWebhookSecretProcedure = adminProcedure
   .output(rotateWebhookSecretOutput)
   .mutation(async ({ ctx, input }) => {
     const { secret, previousValidUntil } = await rotateWebhookSecret(ctx.domain, ctx.member.companyId, input.id);
-    return { secret, previousValidUntil: previousValidUntil.toISOString() };
+    return { secret, previousValidUntil: previousValidUntil?.toISOString() ?? null };
   });

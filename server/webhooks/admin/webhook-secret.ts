@@ -3,29 +3,46 @@ import { and, eq } from "drizzle-orm";
 import { webhooks } from "@/db/schema";
 import type { DomainContext } from "@/server/domain/context";
 import { invalidState } from "@/server/domain/errors";
-import { decryptSecret, encryptSecret, generateSecret } from "../delivery/secrets";
+import { decryptSecret, encryptSecret, generateSecret, UnreadableSecret } from "../delivery/secrets";
 import { findWebhook } from "./find-webhook";
 
 export const secretOverlapMs = 24 * 60 * 60 * 1000;
 
-/** Replaces the signing secret; the old one keeps signing for 24 hours. */
+/**
+ * Replaces the signing secret; the old one keeps signing for 24 hours
+ * (`previousValidUntil`). An old one this service cannot decrypt (saved under
+ * another APP_SECRET) signs nothing and is not kept: `previousValidUntil` is
+ * null, and messages go at once with the new secret alone.
+ */
 export async function rotateWebhookSecret(ctx: DomainContext, companyId: string, webhookId: string) {
   const secret = generateSecret();
   const now = ctx.clock.now();
-  const previousValidUntil = new Date(now.getTime() + secretOverlapMs);
-  await ctx.db.transaction(async (tx) => {
+  const overlapEnds = new Date(now.getTime() + secretOverlapMs);
+  const previousValidUntil = await ctx.db.transaction(async (tx) => {
     const webhook = await findWebhook(tx, companyId, webhookId);
+    const keepsSigning = isReadable(webhook.secretCiphertext);
     await tx
       .update(webhooks)
       .set({
         secretCiphertext: encryptSecret(secret),
-        previousSecretCiphertext: webhook.secretCiphertext,
-        previousSecretExpiresAt: previousValidUntil,
+        previousSecretCiphertext: keepsSigning ? webhook.secretCiphertext : null,
+        previousSecretExpiresAt: keepsSigning ? overlapEnds : null,
         updatedAt: now,
       })
       .where(eq(webhooks.id, webhookId));
+    return keepsSigning ? overlapEnds : null;
   });
   return { secret, previousValidUntil };
+}
+
+function isReadable(ciphertext: string) {
+  try {
+    decryptSecret(ciphertext);
+    return true;
+  } catch (error) {
+    if (error instanceof UnreadableSecret) return false;
+    throw error;
+  }
 }
 
 /**
@@ -50,5 +67,13 @@ export async function expirePreviousSecret(ctx: DomainContext, companyId: string
 }
 
 export async function revealWebhookSecret(ctx: DomainContext, companyId: string, webhookId: string) {
-  return decryptSecret((await findWebhook(ctx.db, companyId, webhookId)).secretCiphertext);
+  try {
+    return decryptSecret((await findWebhook(ctx.db, companyId, webhookId)).secretCiphertext);
+  } catch (error) {
+    if (!(error instanceof UnreadableSecret)) throw error;
+    throw invalidState(unreadableSecretToReveal);
+  }
 }
+
+export const unreadableSecretToReveal =
+  "This webhook's signing secret cannot be decrypted with this service's APP_SECRET (it was saved with another), so no message can be signed. Replace the secret: the new one signs at once.";

@@ -19,7 +19,7 @@ import { eventJsonText } from "@/server/read/events";
 import { isoText } from "@/server/read/stored-values";
 import { decryptHeaders } from "./custom-headers";
 import type { CustomHeader } from "./header-rules";
-import { decryptSecret } from "./secrets";
+import { decryptSecret, UnreadableSecret } from "./secrets";
 import { unbuildableBodyReason, unreadableHeadersReason, unreadableSecretReason } from "./unsent-reasons";
 
 /** How long a claimed message is leased: past it, another claim may take it (its worker is taken for dead). */
@@ -107,12 +107,15 @@ function webhookPartsOf(row: ClaimedRow): WebhookParts {
   let secrets: string[];
   try {
     secrets = [row.secret_ciphertext, ...(row.previous_secret_ciphertext ? [row.previous_secret_ciphertext] : [])].map(decryptSecret);
-  } catch {
+  } catch (error) {
+    if (!(error instanceof UnreadableSecret)) throw error;
     return { kind: "unbuildable", reason: unreadableSecretReason };
   }
   try {
     return { kind: "ready", secrets, customHeaders: decryptHeaders(row.custom_headers_ciphertext) };
-  } catch {
+  } catch (error) {
+    // Headers decrypted but not the JSON we wrote are as unreadable as headers that do not decrypt.
+    if (!(error instanceof UnreadableSecret || error instanceof SyntaxError)) throw error;
     return { kind: "unbuildable", reason: unreadableHeadersReason };
   }
 }

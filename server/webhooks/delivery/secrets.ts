@@ -14,10 +14,21 @@ export function encryptSecret(secret: string): string {
   return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
 }
 
+/** A stored secret this service cannot decrypt: saved under another APP_SECRET, or not one of our ciphertexts. */
+export class UnreadableSecret extends Error {
+  override name = "UnreadableSecret";
+}
+
 export function decryptSecret(stored: string): string {
   const [version, iv, tag, ciphertext] = stored.split(".");
-  if (version !== "v1" || !iv || !tag || !ciphertext) throw new Error("Unreadable webhook secret");
-  const decipher = createDecipheriv("aes-256-gcm", derivedKey("webhook-secret-encryption"), Buffer.from(iv, "base64url"));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
+  if (version !== "v1" || !iv || !tag || !ciphertext) throw new UnreadableSecret("not a ciphertext of ours");
+  const key = derivedKey("webhook-secret-encryption");
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
+  } catch (error) {
+    // A tag that does not match under this APP_SECRET, or an IV or tag of the wrong length.
+    throw new UnreadableSecret("it does not decrypt under this APP_SECRET", { cause: error });
+  }
 }
