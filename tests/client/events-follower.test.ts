@@ -85,6 +85,19 @@ describe("events.follow", () => {
     expect(await iterator.next()).toEqual({ done: true, value: undefined });
   });
 
+  it("saves a start at the oldest kept event at once: a run that ended before its first page passed resumes there", async () => {
+    const history = (await client().events.page({ limit: 25 })).events;
+    const store = fileCursorStore(path.join(stateDir, "oldest-unread", "cursor"));
+    const stop = new AbortController();
+    const first = client().events.follow({ store, start: "oldest", pollIntervalMs: 100, signal: stop.signal });
+    expect(await first.start()).toBe("oldest");
+    // Nothing read: the run ends here, as a listen whose receiver refused the first event does.
+    const again = client().events.follow({ store, pollIntervalMs: 100, signal: stop.signal });
+    expect(await again.start()).toBe("saved");
+    expect(ids(await take(again, 2))).toEqual(ids(history.slice(0, 2)));
+    stop.abort();
+  });
+
   it("starts from now by default, saving that position at once", async () => {
     const store = fileCursorStore(path.join(stateDir, "now", "cursor"));
     const stop = new AbortController();

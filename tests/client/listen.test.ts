@@ -230,6 +230,23 @@ describe("listen", { timeout: 120_000 }, () => {
     await again.stop();
   });
 
+  it("resumes a --from-start run stopped on its first, refused event at that event, not at now", async () => {
+    const ownState = mkdtempSync(path.join(tmpdir(), "client-listen-from-start-"));
+    answer = () => ({ status: 500, body: "not yet" });
+    const first = startListen(cli, ["--json", "--from-start", "--state-dir", ownState]);
+    const [, refusedTry] = (await first.waitForLines(2)).map((line) => JSON.parse(line));
+    expect(refusedTry).toMatchObject({ accepted: false, attempt: 1 });
+    await first.stop();
+
+    answer = () => 200;
+    const again = startListen(cli, ["--json", "--state-dir", ownState]);
+    const [start, resumed] = (await again.waitForLines(2)).map((line) => JSON.parse(line));
+    expect(start).toMatchObject({ from: "saved" });
+    expect(resumed).toMatchObject({ event_id: refusedTry.event_id, accepted: true });
+    await again.stop();
+    rmSync(ownState, { recursive: true, force: true });
+  });
+
   it("warns at the start when nothing accepts connections at --forward-to, and goes on", async () => {
     const closedPort = await freePort();
     const listen = startListen(cli, ["--json", "--forward-to", `http://127.0.0.1:${closedPort}/hook`]);

@@ -1,7 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { CallOptions, Event, EventPage, EventQuery } from "./api-types.js";
 
-/** Where a follower keeps its position (the last `next_cursor`) between runs. */
+/**
+ * Where a follower keeps its position between runs: the last `next_cursor`,
+ * or `oldestKeptEvent` while it follows from the oldest kept event and no
+ * page has passed yet (no cursor names that place).
+ */
 export type CursorStore = {
   load(): Promise<string | null>;
   save(cursor: string): Promise<void>;
@@ -34,6 +38,9 @@ export type FollowStart = "saved" | "now" | "oldest";
 
 type Position = { from: FollowStart; cursor: string | undefined };
 
+/** What the store holds for a follower that starts at the oldest kept event, until its first page has passed. */
+const oldestKeptEvent = "oldest";
+
 /**
  * No interview has this id (`0` is not a base58 digit), so a page asked for it
  * is empty, and an empty page's `next_cursor` is the history's current end:
@@ -60,7 +67,11 @@ export class EventFollower implements AsyncIterable<Event> {
     this.#store = options.store ?? memoryCursorStore();
   }
 
-  /** Finds the starting position (saving "now" at once, so a restart goes on from there); iterating does it too when not called first. */
+  /**
+   * Finds the starting position and saves it at once ("now", or the oldest
+   * kept event), so a restart goes on from there, however the run ended;
+   * iterating does it too when not called first.
+   */
   async start(): Promise<FollowStart> {
     this.#position ??= this.#locate();
     return (await this.#position).from;
@@ -68,8 +79,12 @@ export class EventFollower implements AsyncIterable<Event> {
 
   async #locate(): Promise<Position> {
     const saved = await this.#store.load();
+    if (saved === oldestKeptEvent) return { from: "saved", cursor: undefined };
     if (saved !== null) return { from: "saved", cursor: saved };
-    if (this.#options.start === "oldest") return { from: "oldest", cursor: undefined };
+    if (this.#options.start === "oldest") {
+      await this.#store.save(oldestKeptEvent);
+      return { from: "oldest", cursor: undefined };
+    }
     const { next_cursor } = await this.#page({ interview_id: noSuchInterview, limit: 1 }, { signal: this.#options.signal });
     await this.#store.save(next_cursor);
     return { from: "now", cursor: next_cursor };
