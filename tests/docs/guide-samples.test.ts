@@ -19,7 +19,14 @@ import { validationExample } from "@/app/docs/errors/samples";
 import { catchUpLoop } from "@/app/docs/event-history/samples";
 import { pagingLoop } from "@/app/docs/pagination/samples";
 import { clientInstall, listCandidatesScript, listenCommand, meWithCurl } from "@/app/docs/quick-start/samples";
-import { goStandardLibrary, nodeStandardLibrary, nodeStandardWebhooks, nodeStripe, pythonStandardLibrary } from "@/app/docs/verifying-signatures/samples";
+import {
+  goStandardLibrary,
+  nodeSampleFile,
+  nodeStandardLibrary,
+  nodeStandardWebhooks,
+  nodeStripe,
+  pythonStandardLibrary,
+} from "@/app/docs/verifying-signatures/samples";
 import { createApiKey } from "@/server/domain/accounts";
 import { submitAttempt } from "@/server/domain/attempts";
 import { generateSecret } from "@/server/webhooks/delivery/secrets";
@@ -32,6 +39,8 @@ import { callApi, useTestServer } from "../support/server";
 const folder = path.resolve("test-artifacts", "guide-samples");
 rmSync(folder, { recursive: true, force: true });
 mkdirSync(folder, { recursive: true });
+// A fresh project, as `npm init -y` makes it: its .js files are CommonJS, so the samples run as pasted only under the names the guide gives.
+writeFileSync(path.join(folder, "package.json"), JSON.stringify({ name: "guide-samples", version: "1.0.0", type: "commonjs" }));
 
 /** Writes a sample to a file and imports it, as an integrator's code would. */
 async function importSample<Module>(name: string, code: string): Promise<Module> {
@@ -75,7 +84,7 @@ const serviceSignatureCases = () => [
 describe("verifying a Service-Signature", () => {
   it("Node, standard library only", async () => {
     const { isSignedByUs } = await importSample<{ isSignedByUs: (raw: string | Buffer, header: string, secret: string) => boolean }>(
-      "verify.mjs",
+      nodeSampleFile,
       nodeStandardLibrary,
     );
     for (const example of serviceSignatureCases()) {

@@ -6,6 +6,7 @@ import {
   goStandardWebhooks,
   goStripe,
   nodeExpressUsage,
+  nodeSampleFile,
   nodeStandardLibrary,
   nodeStandardWebhooks,
   nodeStripe,
@@ -58,8 +59,8 @@ export default function VerifyingSignaturesGuide() {
       </ul>
 
       <h3>Node.js, standard library only</h3>
-      <CodeBlock title="verify.js" code={nodeStandardLibrary} />
-      <CodeBlock title="Express" code={nodeExpressUsage} />
+      <CodeBlock title={nodeSampleFile} code={nodeStandardLibrary} />
+      <CodeBlock title="Express (server.mjs)" code={nodeExpressUsage} />
 
       <h3>Python, standard library only</h3>
       <CodeBlock title="verify.py" code={pythonStandardLibrary} />

@@ -4,6 +4,12 @@
  * made by server/webhooks/delivery/signature.ts (tests/docs/guide-samples.test.ts).
  */
 
+/**
+ * The Node samples are ES modules: named `.mjs`, they run as pasted into any
+ * project, also one `npm init -y` made (CommonJS unless it says otherwise).
+ */
+export const nodeSampleFile = "verify.mjs";
+
 export const nodeStandardLibrary = `import { createHmac, timingSafeEqual } from "node:crypto";
 
 // rawBody: the body exactly as received (a Buffer or a string), before any JSON parsing.
@@ -23,7 +29,7 @@ export function isSignedByUs(rawBody, signatureHeader, secret) {
 }`;
 
 export const nodeExpressUsage = `import express from "express";
-import { isSignedByUs } from "./verify.js";
+import { isSignedByUs } from "./verify.mjs";
 
 const app = express();
 
