@@ -107,8 +107,8 @@ module.exports = {
       name: "worker-stays-out-of-the-web",
       severity: "error",
       comment:
-        "Only the worker itself and the entry that starts the processes (server/runtime/main.ts and its siblings) import the worker process (worker/): the web app, the web process and the services never do.",
-      from: { pathNot: "^(worker/|tests/|server/runtime/[^/]+$)" },
+        "Only the worker itself and the entry that starts the processes (server/runtime/main.ts) import the worker process (worker/): the web app, the web process and the services never do.",
+      from: { pathNot: "^(worker/|tests/|server/runtime/main\\.ts$)" },
       to: { path: "^worker/" },
     },
     {

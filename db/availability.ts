@@ -23,6 +23,8 @@ const connectErrors: Record<string, string> = {
   EHOSTUNREACH: "database unreachable: no route to its host",
   ENETUNREACH: "database unreachable: no route to its host",
   CONNECT_TIMEOUT: "database unreachable: connecting timed out",
+  // Our postgres.js patch's: a proxy or load balancer whose server is down took the connection and closed it.
+  STARTUP_CLOSED: "database unreachable: the connection was closed before it was ready",
 };
 
 /** Errors of a connection lost with a statement in flight: it may or may not have run. */
@@ -77,9 +79,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * back): a pool briefly out of slots or a failover's last seconds are waited
  * out, not answered as errors. Waits grow from 100 ms to a second, so waiting
  * callers do not hammer a database that is down. `onUnavailable` hears each
- * failure waited out. The last failure is thrown.
+ * failure waited out. `connecting`: `attempt` only opens or checks out a
+ * connection, so nothing was sent however the database failed (node-postgres
+ * reports a connection closed during its startup as lost). The last failure
+ * is thrown.
  */
-export async function whileUnavailable<T>(attempt: () => Promise<T>, withinMs: number, onUnavailable?: (unavailable: Unavailability) => void): Promise<T> {
+export async function whileUnavailable<T>(
+  attempt: () => Promise<T>,
+  withinMs: number,
+  onUnavailable?: (unavailable: Unavailability) => void,
+  options: { connecting?: boolean } = {},
+): Promise<T> {
   const giveUpAt = performance.now() + withinMs;
   for (let waitMs = 100; ; waitMs = Math.min(waitMs * 2, 1_000)) {
     try {
@@ -87,7 +97,7 @@ export async function whileUnavailable<T>(attempt: () => Promise<T>, withinMs: n
     } catch (error) {
       const left = giveUpAt - performance.now();
       const unavailable = databaseUnavailability(error);
-      if (!unavailable?.beforeSending || left <= 0) throw error;
+      if (!unavailable || !(unavailable.beforeSending || options.connecting) || left <= 0) throw error;
       onUnavailable?.(unavailable);
       await sleep(Math.min(waitMs, left));
     }

@@ -158,6 +158,6 @@ export const env: Env = parseEnv(process.env);
 export function appSecret(): string {
   if (env.APP_SECRET !== null) return env.APP_SECRET;
   throw new MissingSetting(
-    "APP_SECRET is not set. With DATABASE_URL set, the development secret in .data/dev-secrets.json does not apply: set APP_SECRET to the value the web server and the workers use (a new deployment makes one with `openssl rand -hex 32`).",
+    `APP_SECRET is not set. With DATABASE_URL set, the development secret in ${path.join(env.DATA_DIR, "dev-secrets.json")} does not apply: set APP_SECRET to the value the web server and the workers use (a new deployment makes one with \`openssl rand -hex 32\`).`,
   );
 }

@@ -62,7 +62,7 @@ class PatientPool extends pg.Pool {
   override connect(callback?: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) {
     // The callback form is pg's own (its pool.query): left as it is.
     if (callback) return super.connect(callback);
-    return whileUnavailable(() => super.connect(), jobPoolConnectWaitMs);
+    return whileUnavailable(() => super.connect(), jobPoolConnectWaitMs, undefined, { connecting: true });
   }
 }
 

@@ -48,35 +48,20 @@ function eventRows(sql: postgres.Sql, companyId: string, options: EventListOptio
 }
 
 /**
- * Whether the cursor names a transaction the server has not handed out yet.
- * Only a cursor from a history the database no longer has does: after a
- * failover to a standby that had not received the last transactions
- * (asynchronous replication), the new primary hands out their ids again, to
- * other transactions. Read from such a cursor, the events those write would
- * sort before it and be skipped; so the read resumes at the history's end
- * instead (decision 0095).
- */
-const cursorIsAhead = (sql: postgres.Sql, options: EventListOptions) =>
-  options.after ? sql`${options.after.tx}::bigint >= pg_snapshot_xmax(pg_current_snapshot())::text::bigint` : sql`false`;
-
-/**
  * One row: the position of the company's last event, whatever its type or
  * interview (`tx`, `seq`; null when there is none, or when the read asks for
- * no type and no interview from a cursor not ahead, since then the page's
- * last event is that position). A filtered read that is caught up moves its
- * cursor there, past events it does not want, instead of reading them again
- * on every call; an empty page's cursor is so the history's current end
- * ("from now on", as clients find it). Any event committed later sorts after
- * it (history-lock.ts).
+ * no type and no interview, since then the page's last event is that
+ * position). A filtered read that is caught up moves its cursor there, past
+ * events it does not want, instead of reading them again on every call; an
+ * empty page's cursor is so the history's current end ("from now on", as
+ * clients find it). Any event committed later sorts after it (history-lock.ts).
  */
 function tipOf(sql: postgres.Sql, companyId: string, options: EventListOptions) {
-  if (!options.types && !options.interviewId && !options.after) return sql`select null::text as tx, null::text as seq`;
-  // Unfiltered, the tip is read only for a cursor ahead: the condition names no row, so it is checked once, not per event.
-  const wanted = options.types || options.interviewId ? sql`true` : cursorIsAhead(sql, options);
+  if (!options.types && !options.interviewId) return sql`select null::text as tx, null::text as seq`;
   return sql`
     select max(l.tx) as tx, max(l.seq) as seq from (
       select e.tx_id::text as tx, e.seq::text as seq from events e
-      where ${wanted} and ${scopeOf(sql, companyId, { limit: 1 })}
+      where ${scopeOf(sql, companyId, { limit: 1 })}
       order by e.tx_id desc, e.seq desc
       limit 1
     ) l`;
@@ -84,13 +69,13 @@ function tipOf(sql: postgres.Sql, companyId: string, options: EventListOptions) 
 
 /**
  * One page of the history: up to `limit + 1` events with their candidates'
- * stored texts, beside the scope's tip (as `tipOf` gives it) and whether the
- * cursor is ahead (`cursorIsAhead`), all from the statement's one snapshot. With no event, one row of nulls carries the tip.
+ * stored texts, beside the scope's tip (as `tipOf` gives it), all from the
+ * statement's one snapshot. With no event, one row of nulls carries the tip.
  */
 export function eventPageQuery(sql: postgres.Sql, companyId: string, options: EventListOptions) {
-  return sql<Array<Partial<EventSource & EventPosition> & { tip_tx: string | null; tip_seq: string | null; cursor_ahead: boolean }>>`
+  return sql<Array<Partial<EventSource & EventPosition> & { tip_tx: string | null; tip_seq: string | null }>>`
     with tip as materialized (${tipOf(sql, companyId, options)})
-    select t.tx as tip_tx, t.seq as tip_seq, ${cursorIsAhead(sql, options)} as cursor_ahead, e.*
+    select t.tx as tip_tx, t.seq as tip_seq, e.*
     from tip t left join lateral (${eventRows(sql, companyId, options)}) e on true`;
 }
 
@@ -141,8 +126,7 @@ export async function readEventPage(sql: postgres.Sql, companyId: string, option
   const page = found.slice(0, options.limit);
   const hasMore = found.length > options.limit;
   const last = page.at(-1);
-  // A cursor ahead finds no event after it: the next read starts at the tip (or the beginning, for an empty history).
-  const lastSeen = last ? { tx: last.tx, seq: last.seq } : rows[0]!.cursor_ahead ? undefined : options.after;
+  const lastSeen = last ? { tx: last.tx, seq: last.seq } : options.after;
   const next = nextEventPosition(lastSeen, tipPosition(rows[0]!.tip_tx, rows[0]!.tip_seq), hasMore);
   return {
     // An event's candidate always exists (a foreign key) and is never a preview.

@@ -86,7 +86,13 @@ if (mode === "dev") {
 
 if (mode !== "worker") {
   // The web server vets addresses admins save; it needs the targets, not the CA.
-  const web = startWebServer(mode === "dev" ? "dev" : "start", { DATABASE_URL: database.url, WEBHOOK_ALLOW_TARGETS: webhookTargets.join(",") });
+  // Given the embedded database's address, the web process would find no development secret of its own (server/env.ts): it gets this process's.
+  const web = startWebServer(mode === "dev" ? "dev" : "start", {
+    DATABASE_URL: database.url,
+    APP_SECRET: appSecret(),
+    NEXTAUTH_SECRET: env.NEXTAUTH_SECRET,
+    WEBHOOK_ALLOW_TARGETS: webhookTargets.join(","),
+  });
   stops.push(() => stopChild(web));
 }
 if (mode !== "web") {

@@ -3,7 +3,6 @@
  * conditions to a webhook, sees the values once, then masked, reveals and
  * edits them (a value left empty keeps the saved one); a member sees the
  * conditions in words and no header at all.
-
  */
 import type { Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";

@@ -18,10 +18,12 @@
  *
  * A server that takes the connection and closes it before the startup ends
  * (a TCP proxy or load balancer whose database is down, as during a
- * failover) is tried again after the pools' backoff: postgres.js tried again
- * at once, more than a thousand times a second per process.
+ * failover) fails the query that opened it, as a refused connection does,
+ * and is tried again after the pools' backoff: postgres.js tried again at
+ * once, in a busy loop, and the query waited for as long as the server was gone.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { databaseUnavailability } from "@/db/availability";
 import { createDatabase, replyDeadlineMs } from "@/db/client";
 import { useTestDatabase } from "../support/database";
 import { freePort } from "../support/ports";
@@ -121,47 +123,49 @@ describe("a connection the network cuts without a word (no FIN, no RST)", () => 
   }, 30_000);
 });
 
-it("tries a server that closes every connection during its startup again after the backoff, not in a busy loop", async () => {
+it("fails a query whose connection a server closes during its startup, as a refused one, and tries again after the backoff", async () => {
   const downstream = await startTcpProxy(test.url);
   const database = createDatabase(downstream.url, { max: 1 });
   try {
     const nobody = new URL(test.url);
     nobody.port = String(await freePort());
     downstream.switchTo(nobody.toString());
-    // A query is sent once awaited: this one waits on the connection being tried.
-    const waiting = Promise.resolve(database.sql<Array<{ one: number }>>`select 1 as one`);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    // From 0.05 s doubling to 1 s, with jitter: about eight tries in 3 s.
+    // A caller that tries again the moment its query fails, for 3 s.
+    const failures: unknown[] = [];
+    for (const until = Date.now() + 3_000; Date.now() < until; ) await database.sql`select 1`.catch((error: unknown) => failures.push(error));
+    expect(failures[0]).toMatchObject({ code: "STARTUP_CLOSED" });
+    expect(databaseUnavailability(failures[0])).toEqual({ reason: "database unreachable: the connection was closed before it was ready", beforeSending: true });
+    // The pool's backoff, from 0.05 s doubling to 1 s with jitter, paces it: about eight tries in 3 s.
     expect(downstream.accepted()).toBeGreaterThanOrEqual(3);
     expect(downstream.accepted()).toBeLessThanOrEqual(12);
-    // The database back, the query waiting on the connection is answered.
     downstream.switchTo(test.url);
-    expect(await waiting).toEqual([{ one: 1 }]);
+    await expect.poll(() => database.sql`select 1 as one`.catch(() => null), { timeout: 5_000 }).toEqual([{ one: 1 }]);
   } finally {
     await database.close();
     await downstream.close();
   }
 });
 
-it("fails a transaction's next statement when its connection closed between two of them, instead of throwing from a timer", async () => {
-  const downstream = await startTcpProxy(test.url);
-  const database = createDatabase(downstream.url, { max: 1 });
+it("fails a transaction's next statement when its connection closed between two of them, and the pool goes on", async () => {
+  const database = createDatabase(test.url, { max: 1 });
   const uncaught: unknown[] = [];
   const onUncaught = (error: unknown) => uncaught.push(error);
   process.on("uncaughtException", onUncaught);
   try {
     const outcome = await database.sql
       .begin(async (tx) => {
-        await tx`select 1`;
-        // The connection goes while the transaction holds it between statements (a failover, a restart).
-        await downstream.close();
+        const [{ pid }] = await tx<[{ pid: number }]>`select pg_backend_pid() as pid`;
+        // The server ends the connection while the transaction holds it between statements (a failover, a restart).
+        await test.handle.sql`select pg_terminate_backend(${pid})`;
         await new Promise((resolve) => setTimeout(resolve, 200));
         await tx`select 2`;
       })
       .catch((error: unknown) => error);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(uncaught).toEqual([]);
-    expect(outcome).toMatchObject({ code: "CONNECTION_CLOSED" });
+    expect(outcome).toBeInstanceOf(Error);
+    // The pool's one connection is not lost: the next query opens a new one.
+    expect(await database.sql<Array<{ one: number }>>`select 1 as one`).toEqual([{ one: 1 }]);
   } finally {
     process.off("uncaughtException", onUncaught);
     await database.close();

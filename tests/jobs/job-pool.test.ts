@@ -4,12 +4,15 @@
  * fails once its reply is overdue and the pool opens a new connection, where
  * node-postgres alone would wait for ever; a statement that runs into its
  * limit and an idle connection are left alone. A loopback proxy in front of the
- * test database drops the packets.
+ * test database drops the packets. A checkout while a proxy whose server is
+ * down takes each connection and closes it waits for the server, briefly,
+ * instead of failing at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { replyDeadlineMs } from "@/db/client";
 import { createJobPool } from "@/worker/job-pool";
 import { useTestDatabase } from "../support/database";
+import { freePort } from "../support/ports";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 
 const test = useTestDatabase();
@@ -75,3 +78,23 @@ describe("graphile-worker's pool, on a connection the network cut without a word
     }
   }, 30_000);
 });
+
+it("waits out, at checkout, a server that closes every connection during its startup, and connects once it is back", async () => {
+  const downstream = await startTcpProxy(test.url);
+  const pool = createJobPool(downstream.url, 1, limits);
+  try {
+    const nobody = new URL(test.url);
+    nobody.port = String(await freePort());
+    downstream.switchTo(nobody.toString());
+    const started = performance.now();
+    const waiting = query(pool, "select 1 as one");
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    downstream.switchTo(test.url);
+    expect((await waiting).rows).toEqual([{ one: 1 }]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1_500);
+    expect(downstream.accepted()).toBeGreaterThan(1);
+  } finally {
+    await pool.end();
+    await downstream.close();
+  }
+}, 30_000);

@@ -12,7 +12,7 @@ export const secretOverlapMs = 24 * 60 * 60 * 1000;
  * Replaces the signing secret; the old one keeps signing for 24 hours
  * (`previousValidUntil`). An old one this service cannot decrypt (saved under
  * another APP_SECRET) signs nothing and is not kept: `previousValidUntil` is
- * null, and messages go at once with the new secret alone.
+ * null, and every message's next try is signed with the new secret alone.
  */
 export async function rotateWebhookSecret(ctx: DomainContext, companyId: string, webhookId: string) {
   const secret = generateSecret();
@@ -76,4 +76,4 @@ export async function revealWebhookSecret(ctx: DomainContext, companyId: string,
 }
 
 export const unreadableSecretToReveal =
-  "This webhook's signing secret cannot be decrypted with this service's APP_SECRET (it was saved with another), so no message can be signed. Replace the secret: the new one signs at once.";
+  "This webhook's signing secret cannot be decrypted with this service's APP_SECRET (it was saved with another), so no message can be signed. Replace the secret: the new one signs every message's next try.";

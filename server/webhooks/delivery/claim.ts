@@ -15,12 +15,13 @@ import type { Executor } from "@/db/client";
 import { executePrepared } from "@/db/prepared";
 import type { EventType, StatusChange } from "@/db/schema";
 import { env } from "@/server/env";
+import { log } from "@/server/log";
 import { eventJsonText } from "@/server/read/events";
 import { isoText } from "@/server/read/stored-values";
 import { decryptHeaders } from "./custom-headers";
 import type { CustomHeader } from "./header-rules";
 import { decryptSecret, UnreadableSecret } from "./secrets";
-import { unbuildableBodyReason, unreadableHeadersReason, unreadableSecretReason } from "./unsent-reasons";
+import { unbuildableBodyReason, unexpectedFaultReason, unreadableHeadersReason, unreadableSecretReason } from "./unsent-reasons";
 
 /** How long a claimed message is leased: past it, another claim may take it (its worker is taken for dead). */
 export const leaseMs = () => env.WEBHOOK_ATTEMPT_LEASE_SECONDS * 1000;
@@ -108,16 +109,22 @@ function webhookPartsOf(row: ClaimedRow): WebhookParts {
   try {
     secrets = [row.secret_ciphertext, ...(row.previous_secret_ciphertext ? [row.previous_secret_ciphertext] : [])].map(decryptSecret);
   } catch (error) {
-    if (!(error instanceof UnreadableSecret)) throw error;
-    return { kind: "unbuildable", reason: unreadableSecretReason };
+    return error instanceof UnreadableSecret ? { kind: "unbuildable", reason: unreadableSecretReason } : unexpected(row, error);
   }
   try {
     return { kind: "ready", secrets, customHeaders: decryptHeaders(row.custom_headers_ciphertext) };
   } catch (error) {
     // Headers decrypted but not the JSON we wrote are as unreadable as headers that do not decrypt.
-    if (!(error instanceof UnreadableSecret || error instanceof SyntaxError)) throw error;
-    return { kind: "unbuildable", reason: unreadableHeadersReason };
+    return error instanceof UnreadableSecret || error instanceof SyntaxError
+      ? { kind: "unbuildable", reason: unreadableHeadersReason }
+      : unexpected(row, error);
   }
+}
+
+/** Any other fault stays this webhook's (its messages wait with the reason), and is logged whole: the claim goes on for the others. */
+function unexpected(row: ClaimedRow, error: unknown): WebhookParts {
+  log.warn("a webhook's request could not be put together", { webhookId: row.webhook_id, error });
+  return { kind: "unbuildable", reason: unexpectedFaultReason };
 }
 
 /**

@@ -73,7 +73,7 @@ export function createDeliveryClient(options: ClientOptions = {}): DeliveryClien
   const openSocket = options.openSocket ?? connect;
   // TLS over the socket we opened; its own connect timer is off, ours covers every phase. An extra
   // CA is read into one context here: handed to every connection as `ca`, the public roots and it
-  // were parsed again for each, a hundred times the CPU of a connection with the default roots.
+  // were parsed again for each, which cost far more CPU than a connection with the default roots.
   const startTls = buildConnector({
     timeout: 0,
     ...(options.extraCa ? { secureContext: createSecureContext({ ca: [...rootCertificates, options.extraCa] }) } : {}),
