@@ -222,7 +222,15 @@ describe.skipIf(!binaries || !requireDebianTool("pgbouncer"))("a primary that fa
           finished++;
         } catch {
           cut++;
-          await sleep(500);
+          // The database is gone: wait until it answers again before starting the next candidate.
+          while (
+            !running.stop &&
+            !(await writer.sql`select 1`.then(
+              () => true,
+              () => false,
+            ))
+          )
+            await sleep(500);
         }
         await sleep(pacing.int(100, 400));
       }
