@@ -58,7 +58,7 @@ function buildClient() {
  * a web server is serving in 1 s instead of 3. Packages stay outside it,
  * found in node_modules from where the file is written. Each module keeps its
  * own `import.meta.url` (db/migrate.ts finds its migrations folder by it).
- * The documented commands (`npm run cli --`, `tsx server/runtime/main.ts`,
+ * The documented commands (`npm run cli --`, `node --import tsx server/runtime/main.ts`,
  * `npm start`'s web server) still run in the tests that say so.
  */
 async function bundleForTests(entryPoint: string, name: string): Promise<string> {
